@@ -1,0 +1,78 @@
+package io.pinion.hbase;
+
+import java.util.concurrent.CompletableFuture;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.jboss.logging.Logger;
+
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+
+/**
+ * One HBase cluster and its single {@link AsyncConnection}. The connection is opened on first use and opened
+ * again after a failed attempt, so the service starts and keeps serving other requests while a cluster is down.
+ */
+public class HBaseCluster {
+
+    private static final Logger LOG = Logger.getLogger(HBaseCluster.class);
+
+    private final String name;
+    private final Configuration configuration;
+    private CompletableFuture<AsyncConnection> connection;
+
+    HBaseCluster(String name, Configuration configuration) {
+        this.name = name;
+        this.configuration = configuration;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /**
+     * The cluster's connection. An open one is returned at once; otherwise it is opened on a worker thread
+     * (opening does some blocking set-up) and its future shared by concurrent callers.
+     */
+    public Uni<AsyncConnection> connection() {
+        AsyncConnection open = openConnection();
+        if (open != null) {
+            return Uni.createFrom().item(open);
+        }
+        return HBaseCalls.uni(() -> CompletableFuture
+                .supplyAsync(this::connect, Infrastructure.getDefaultWorkerPool())
+                .thenCompose(future -> future));
+    }
+
+    private synchronized AsyncConnection openConnection() {
+        if (connection != null && connection.isDone() && !connection.isCompletedExceptionally()) {
+            AsyncConnection open = connection.join();
+            return open.isClosed() ? null : open;
+        }
+        return null;
+    }
+
+    private synchronized CompletableFuture<AsyncConnection> connect() {
+        if (connection == null || connection.isCompletedExceptionally() || isClosed(connection)) {
+            LOG.debugf("opening HBase connection to %s", name);
+            connection = ConnectionFactory.createAsyncConnection(configuration);
+        }
+        return connection;
+    }
+
+    private static boolean isClosed(CompletableFuture<AsyncConnection> future) {
+        return future.isDone() && !future.isCompletedExceptionally() && future.join().isClosed();
+    }
+
+    synchronized void close() {
+        if (connection != null && connection.isDone() && !connection.isCompletedExceptionally()) {
+            try {
+                connection.join().close();
+            } catch (Exception e) {
+                LOG.debugf("closing HBase connection to %s: %s", name, e.getMessage());
+            }
+        }
+        connection = null;
+    }
+}

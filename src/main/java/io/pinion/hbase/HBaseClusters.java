@@ -1,0 +1,75 @@
+package io.pinion.hbase;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.HBaseClusterSpec;
+import io.pinion.topology.HBaseRole;
+
+/**
+ * The HBase clusters of the topology, one {@link HBaseCluster} (one connection) each, found by name or role.
+ */
+@ApplicationScoped
+public class HBaseClusters {
+
+    private final HBaseConfig config;
+    private final ActiveTopology topology;
+    private final Map<String, HBaseCluster> clusters = new LinkedHashMap<>();
+
+    HBaseClusters(HBaseConfig config, ActiveTopology topology) {
+        this.config = config;
+        this.topology = topology;
+    }
+
+    public synchronized HBaseCluster byName(String name) {
+        return clusters.computeIfAbsent(name, n -> new HBaseCluster(n, configuration(spec(n))));
+    }
+
+    public HBaseCluster forRole(HBaseRole role) {
+        HBaseClusterSpec spec = topology.get().hbase().clusterFor(role)
+                .orElseThrow(() -> new IllegalStateException("no HBase cluster for role " + role));
+        return byName(spec.name());
+    }
+
+    /** Every cluster of the current topology, in topology order. */
+    public List<HBaseCluster> all() {
+        return topology.get().hbase().clusters().stream()
+                .map(spec -> byName(spec.name()))
+                .toList();
+    }
+
+    private HBaseClusterSpec spec(String name) {
+        return topology.get().hbase().cluster(name)
+                .orElseThrow(() -> new IllegalArgumentException("no HBase cluster named " + name));
+    }
+
+    private Configuration configuration(HBaseClusterSpec spec) {
+        Configuration conf = HBaseConfiguration.create();
+        conf.set("hbase.client.registry.impl", "org.apache.hadoop.hbase.client.RpcConnectionRegistry");
+        conf.set("hbase.client.bootstrap.servers", spec.bootstrap());
+        conf.setLong("hbase.client.operation.timeout", config.operationTimeout().toMillis());
+        conf.setLong("hbase.client.meta.operation.timeout", config.operationTimeout().toMillis());
+        conf.setLong("hbase.rpc.timeout", config.rpcTimeout().toMillis());
+        conf.setLong("hbase.rpc.read.timeout", config.rpcTimeout().toMillis());
+        conf.setLong("hbase.rpc.write.timeout", config.rpcTimeout().toMillis());
+        conf.setInt("hbase.client.retries.number", config.retries());
+        conf.setLong("hbase.client.pause", config.pause().toMillis());
+        conf.setInt("hbase.ipc.client.connect.timeout", (int) Math.min(config.rpcTimeout().toMillis(), Integer.MAX_VALUE));
+        config.settings().forEach(conf::set);
+        return conf;
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        clusters.values().forEach(HBaseCluster::close);
+        clusters.clear();
+    }
+}

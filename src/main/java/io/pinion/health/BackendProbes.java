@@ -1,0 +1,100 @@
+package io.pinion.health;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.hadoop.hbase.ClusterMetrics;
+
+import io.pinion.hbase.HBaseCalls;
+import io.pinion.hbase.HBaseCluster;
+import io.pinion.hbase.HBaseClusters;
+import io.pinion.mysql.MysqlPools;
+import io.pinion.redis.RedisClients;
+import io.pinion.redis.RedisInstanceClient;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.HBaseClusterSpec;
+import io.pinion.topology.MysqlHost;
+import io.pinion.web.BackendFailures;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Request;
+import io.vertx.mutiny.redis.client.Command;
+
+/**
+ * One probe per backend of the current topology, and a bounded way to run it.
+ */
+@ApplicationScoped
+public class BackendProbes {
+
+    private final ActiveTopology topology;
+    private final MysqlPools mysql;
+    private final RedisClients redis;
+    private final HBaseClusters hbase;
+    private final HealthConfig config;
+
+    BackendProbes(ActiveTopology topology, MysqlPools mysql, RedisClients redis, HBaseClusters hbase,
+            HealthConfig config) {
+        this.topology = topology;
+        this.mysql = mysql;
+        this.redis = redis;
+        this.hbase = hbase;
+        this.config = config;
+    }
+
+    /** Probes of every MySQL host, Redis instance and HBase cluster, in that order. */
+    public List<BackendProbe> all() {
+        List<BackendProbe> probes = new ArrayList<>();
+        for (MysqlHost host : topology.get().mysql().hosts()) {
+            probes.add(new BackendProbe(host.name(), "mysql", host.master(), () -> pingMysql(host.name())));
+        }
+        for (RedisInstanceClient client : redis.all()) {
+            probes.add(new BackendProbe(client.name(), "redis", client.endpoint(), () -> pingRedis(client)));
+        }
+        for (HBaseClusterSpec spec : topology.get().hbase().clusters()) {
+            probes.add(new BackendProbe(spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));
+        }
+        return probes;
+    }
+
+    /** Runs the probe; never fails, never waits longer than the probe timeout. */
+    public Uni<ProbeResult> run(BackendProbe probe) {
+        long start = System.nanoTime();
+        return Uni.createFrom().deferred(() -> probe.call().get())
+                .ifNoItem().after(config.probeTimeout()).fail()
+                .map(detail -> new ProbeResult(probe, true, millisSince(start), detail))
+                .onFailure().recoverWithItem(failure -> new ProbeResult(probe, false, millisSince(start),
+                        BackendFailures.describe(failure)));
+    }
+
+    private Uni<String> pingMysql(String hostName) {
+        return mysql.forHost(hostName)
+                .query("SELECT VERSION()")
+                .execute()
+                .map(rows -> rows.iterator().next().getString(0));
+    }
+
+    private Uni<String> pingRedis(RedisInstanceClient client) {
+        return client.redis()
+                .send(Request.cmd(Command.PING))
+                .map(response -> response.toString());
+    }
+
+    private Uni<String> pingHBase(HBaseCluster cluster) {
+        return cluster.connection()
+                .flatMap(connection -> HBaseCalls.uni(() -> connection.getAdmin()
+                        .getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS))))
+                .map(metrics -> {
+                    int live = metrics.getLiveServerMetrics().size();
+                    if (live == 0) {
+                        throw new IllegalStateException("no live region server");
+                    }
+                    return live + " live region server(s)";
+                });
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+}

@@ -1,0 +1,49 @@
+package io.pinion.mysql;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * How the service connects to the MySQL hosts named in the topology.
+ */
+@ConfigMapping(prefix = "pinion.mysql")
+public interface MysqlConfig {
+
+    /** Account used on every host. */
+    @WithDefault("pinion")
+    String user();
+
+    /** Password of {@link #user()}; set it from the environment ({@code PINION_MYSQL_PASSWORD}) in production. */
+    @WithDefault("pinion")
+    String password();
+
+    /** Maximum connections per host pool. */
+    @WithDefault("16")
+    int poolSize();
+
+    /** Requests that may wait for a connection per host pool before failing fast. */
+    @WithDefault("1024")
+    int maxWaitQueue();
+
+    /** Time allowed to open a connection. */
+    @WithDefault("2s")
+    Duration connectTimeout();
+
+    /** Idle connections are closed after this long. */
+    @WithDefault("5m")
+    Duration idleTimeout();
+
+    /** Apply pending shard-database migrations when the service starts. */
+    @WithDefault("true")
+    boolean migrateAtStart();
+
+    /** Shard databases migrated at the same time on one host. */
+    @WithDefault("8")
+    int migrationConcurrency();
+
+    /** Upper bound for the whole start-up migration. */
+    @WithDefault("10m")
+    Duration migrationTimeout();
+}

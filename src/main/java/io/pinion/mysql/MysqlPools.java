@@ -1,0 +1,98 @@
+package io.pinion.mysql;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.HostPort;
+import io.pinion.topology.MysqlHost;
+import io.pinion.web.NotFoundException;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mysqlclient.MySQLBuilder;
+import io.vertx.mysqlclient.MySQLConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
+
+/**
+ * One reactive connection pool per MySQL host of the topology, and routing from a logical shard to its host's pool.
+ */
+@ApplicationScoped
+public class MysqlPools {
+
+    private final Vertx vertx;
+    private final MysqlConfig config;
+    private final ActiveTopology topology;
+    private final Map<String, Pool> pools = new LinkedHashMap<>();
+
+    MysqlPools(Vertx vertx, MysqlConfig config, ActiveTopology topology) {
+        this.vertx = vertx;
+        this.config = config;
+        this.topology = topology;
+    }
+
+    /** The pool of the named host, created on first use. */
+    public synchronized Pool forHost(String hostName) {
+        return pools.computeIfAbsent(hostName, name -> create(host(name)));
+    }
+
+    /** The pool of the host that serves the shard in the current topology. */
+    public Pool forShard(int shard) {
+        MysqlHost host = topology.get().mysql().hostOf(shard)
+                .orElseThrow(() -> new NotFoundException("shard_not_found", "shard " + shard + " is not in the topology"));
+        return forHost(host.name());
+    }
+
+    /** Pools of every host of the current topology, by host name, in topology order. */
+    public Map<String, Pool> all() {
+        Map<String, Pool> all = new LinkedHashMap<>();
+        topology.get().mysql().hosts().forEach(host -> all.put(host.name(), forHost(host.name())));
+        return all;
+    }
+
+    private MysqlHost host(String name) {
+        return topology.get().mysql().hosts().stream()
+                .filter(host -> host.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no MySQL host named " + name));
+    }
+
+    private Pool create(MysqlHost host) {
+        HostPort master = host.masterEndpoint();
+        MySQLConnectOptions connect = new MySQLConnectOptions()
+                .setHost(master.host())
+                .setPort(master.port())
+                .setUser(config.user())
+                .setPassword(config.password())
+                .setCachePreparedStatements(true)
+                .setPreparedStatementCacheMaxSize(512)
+                .setConnectTimeout((int) config.connectTimeout().toMillis())
+                .setCharset("utf8mb4")
+                .setCollation("utf8mb4_unicode_ci");
+        PoolOptions options = new PoolOptions()
+                .setName("mysql-" + host.name())
+                .setMaxSize(config.poolSize())
+                .setMaxWaitQueueSize(config.maxWaitQueue())
+                .setConnectionTimeout((int) config.connectTimeout().toMillis())
+                .setIdleTimeout((int) config.idleTimeout().toSeconds())
+                .setIdleTimeoutUnit(TimeUnit.SECONDS)
+                .setShared(false);
+        io.vertx.sqlclient.Pool pool = MySQLBuilder.pool()
+                .with(options)
+                .connectingTo(connect)
+                .using(vertx.getDelegate())
+                .build();
+        return Pool.newInstance(pool);
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        pools.values().forEach(pool -> pool.close().subscribe().with(ignored -> {
+        }, failure -> {
+        }));
+        pools.clear();
+    }
+}

@@ -1,0 +1,28 @@
+package io.pinion.mysql;
+
+import io.pinion.topology.TopologyValidator;
+
+/**
+ * Names of the logical shard databases. The only place a database name is built, always from a validated integer.
+ */
+public final class ShardDatabase {
+
+    private ShardDatabase() {
+    }
+
+    /** {@code db00000} … {@code db65535}. */
+    public static String name(int shard) {
+        if (shard < 0 || shard >= TopologyValidator.MAX_SHARDS) {
+            throw new IllegalArgumentException("shard " + shard + " is outside 0.." + (TopologyValidator.MAX_SHARDS - 1));
+        }
+        return String.format("db%05d", shard);
+    }
+
+    /** A table of a shard database, quoted for SQL: {@code `db00042`.`pins`}. */
+    public static String table(int shard, String table) {
+        if (!table.matches("[a-z_]{1,64}")) {
+            throw new IllegalArgumentException("bad table name " + table);
+        }
+        return "`" + name(shard) + "`.`" + table + "`";
+    }
+}

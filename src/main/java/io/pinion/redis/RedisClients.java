@@ -1,0 +1,85 @@
+package io.pinion.redis;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.HostPort;
+import io.pinion.topology.RedisInstance;
+import io.pinion.web.NotFoundException;
+import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.redis.client.Redis;
+import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.RedisClientType;
+import io.vertx.redis.client.RedisOptions;
+
+/**
+ * One Redis client per instance of the topology, and routing from a virtual shard to its instance.
+ */
+@ApplicationScoped
+public class RedisClients {
+
+    private final Vertx vertx;
+    private final RedisConfig config;
+    private final ActiveTopology topology;
+    private final Map<String, RedisInstanceClient> clients = new LinkedHashMap<>();
+
+    RedisClients(Vertx vertx, RedisConfig config, ActiveTopology topology) {
+        this.vertx = vertx;
+        this.config = config;
+        this.topology = topology;
+    }
+
+    /** The client of the named instance, created on first use. */
+    public synchronized RedisInstanceClient forInstance(String name) {
+        return clients.computeIfAbsent(name, n -> create(instance(n)));
+    }
+
+    /** The client of the instance serving the virtual shard in the current topology. */
+    public RedisInstanceClient forVirtualShard(int virtualShard) {
+        RedisInstance instance = topology.get().redis().instanceOf(virtualShard)
+                .orElseThrow(() -> new NotFoundException("shard_not_found",
+                        "virtual shard " + virtualShard + " is not in the topology"));
+        return forInstance(instance.name());
+    }
+
+    /** Clients of every instance of the current topology. */
+    public List<RedisInstanceClient> all() {
+        return topology.get().redis().instances().stream()
+                .map(instance -> forInstance(instance.name()))
+                .toList();
+    }
+
+    private RedisInstance instance(String name) {
+        return topology.get().redis().instances().stream()
+                .filter(instance -> instance.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no Redis instance named " + name));
+    }
+
+    private RedisInstanceClient create(RedisInstance instance) {
+        HostPort endpoint = instance.hostPort();
+        RedisOptions options = new RedisOptions()
+                .setType(RedisClientType.STANDALONE)
+                .setConnectionString("redis://" + endpoint.host() + ":" + endpoint.port())
+                .setMaxPoolSize(config.poolSize())
+                .setMaxPoolWaiting(config.maxWaitQueue())
+                .setMaxWaitingHandlers(config.maxWaitQueue());
+        options.getNetClientOptions().setConnectTimeout((int) config.connectTimeout().toMillis());
+        config.password().ifPresent(options::setPassword);
+        Redis redis = Redis.createClient(vertx, options);
+        ReactiveRedisDataSourceImpl dataSource = new ReactiveRedisDataSourceImpl(vertx, redis, RedisAPI.api(redis));
+        return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        clients.values().forEach(client -> client.redis().close());
+        clients.clear();
+    }
+}

@@ -1,0 +1,54 @@
+package io.pinion.topology;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.pinion.mysql.ShardDatabase;
+import io.pinion.web.NotFoundException;
+
+/**
+ * Read access to the topology in force: the whole document, and where one logical shard lives.
+ */
+@Path("/v1/admin/topology")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "admin")
+public class TopologyResource {
+
+    private final ActiveTopology topology;
+
+    TopologyResource(ActiveTopology topology) {
+        this.topology = topology;
+    }
+
+    @GET
+    @Operation(summary = "The topology in force: MySQL shards per host, Redis virtual shards per instance, HBase clusters by role")
+    public Topology topology() {
+        return topology.get();
+    }
+
+    @GET
+    @Path("/shards/{shard}")
+    @Operation(summary = "Which MySQL host serves a logical shard, and whether it takes new objects")
+    public ShardPlacement shard(@PathParam("shard") @Min(0) @Max(65535) int shard) {
+        MysqlTopology mysql = topology.get().mysql();
+        if (!mysql.exists(shard)) {
+            throw new NotFoundException("shard_not_found",
+                    "shard " + shard + " is not in the topology (0.." + (mysql.shardCount() - 1) + ")");
+        }
+        MysqlHost host = mysql.hostOf(shard).orElseThrow();
+        return new ShardPlacement(shard, ShardDatabase.name(shard), host.name(), host.master(),
+                mysql.openShards().contains(shard));
+    }
+
+    /** Where one logical shard lives. */
+    public record ShardPlacement(int shard, String database, String host, String master, boolean open) {
+    }
+}

@@ -1,0 +1,98 @@
+package io.pinion.web;
+
+import java.util.stream.Collectors;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ElementKind;
+import jakarta.validation.Path;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+
+import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
+
+/**
+ * The one place where failures become HTTP responses. Every body is an {@link ErrorBody}.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @ServerExceptionMapper
+    public Response api(ApiException e) {
+        if (e.status() >= 500) {
+            LOG.warnf("%s: %s", e.code(), e.getMessage());
+        }
+        return respond(e.status(), e.code(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        return respond(status, HttpCodes.codeOf(status), HttpCodes.messageOf(status, e.getMessage()));
+    }
+
+    @ServerExceptionMapper
+    public Response violations(ResteasyReactiveViolationException e) {
+        boolean returnValue = e.getConstraintViolations().stream()
+                .anyMatch(v -> lastNode(v.getPropertyPath()).getKind() == ElementKind.RETURN_VALUE);
+        if (returnValue) {
+            LOG.errorf("response failed validation: %s", e.getMessage());
+            return respond(500, "internal_error", "the service produced an invalid response");
+        }
+        String message = e.getConstraintViolations().stream()
+                .map(ErrorMappers::describe)
+                .sorted()
+                .collect(Collectors.joining("; "));
+        return respond(400, "validation_failed", message);
+    }
+
+    @ServerExceptionMapper
+    public Response mismatchedJson(MismatchedInputException e) {
+        String field = e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        return respond(400, "malformed_json",
+                (field.isEmpty() ? "the body" : "field '" + field + "'") + " has the wrong type or shape");
+    }
+
+    @ServerExceptionMapper
+    public Response json(JsonProcessingException e) {
+        return respond(400, "malformed_json", "the body is not valid JSON: " + e.getOriginalMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        if (BackendFailures.isUnavailable(e)) {
+            LOG.warnf("backend unavailable: %s", BackendFailures.describe(e));
+            return respond(503, "backend_unavailable", "a backend is unavailable: " + BackendFailures.describe(e));
+        }
+        LOG.error("unexpected failure", e);
+        return respond(500, "internal_error", "unexpected failure; see the service log");
+    }
+
+    static Response respond(int status, String code, String message) {
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ErrorBody(code, message))
+                .build();
+    }
+
+    private static String describe(ConstraintViolation<?> violation) {
+        return lastNode(violation.getPropertyPath()).getName() + ": " + violation.getMessage();
+    }
+
+    private static Path.Node lastNode(Path path) {
+        Path.Node last = null;
+        for (Path.Node node : path) {
+            last = node;
+        }
+        return last;
+    }
+}
