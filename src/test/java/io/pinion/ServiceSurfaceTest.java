@@ -1,0 +1,66 @@
+package io.pinion;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The operational surface: topology, Prometheus metrics, OpenAPI document and its UI.
+ */
+@QuarkusTest
+class ServiceSurfaceTest {
+
+    @Test
+    void theTopologyInForceIsServedWithIdsOfHostsAndRanges() {
+        given().when().get("/v1/admin/topology")
+                .then().statusCode(200)
+                .body("mysql.shardCount", equalTo(64))
+                .body("mysql.hosts[1].shards[0][0]", equalTo(32))
+                .body("redis.virtualShards", equalTo(8192))
+                .body("hbase.roles.materializedStandby", equalTo("hbase-standby"));
+    }
+
+    @Test
+    void metricsArePrometheusTextWithBackendGauges() {
+        given().when().get("/v1/admin/topology").then().statusCode(200);
+        awaitMetric("pinion_backend_up{backend=\"hbase-standby\"");
+        given().accept("text/plain").when().get("/q/metrics")
+                .then().statusCode(200)
+                .contentType(containsString("text/plain"))
+                .body(containsString("http_server_requests_seconds_count{"))
+                .body(containsString("pinion_backend_up{backend=\"mysql-1\",kind=\"mysql\""))
+                .body(containsString("pinion_backend_probe_seconds_count{"));
+    }
+
+    /** The gauges appear after the first scheduled probe, a second or two after start. */
+    private static void awaitMetric(String text) {
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String body = given().accept("text/plain").when().get("/q/metrics").then().extract().asString();
+            if (body.contains(text)) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    @Test
+    void theOpenApiDocumentAndItsUiAreServed() {
+        given().when().get("/q/openapi?format=json")
+                .then().statusCode(200)
+                .body("info.title", equalTo("Pinion API"))
+                .body("paths", org.hamcrest.Matchers.hasKey("/v1/admin/topology"));
+        given().when().get("/q/swagger-ui/")
+                .then().statusCode(200)
+                .body(containsString("swagger"));
+    }
+}
