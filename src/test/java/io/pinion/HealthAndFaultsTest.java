@@ -1,5 +1,6 @@
 package io.pinion;
 
+import static io.pinion.TestApi.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
@@ -42,7 +43,7 @@ class HealthAndFaultsTest {
             assertEquals("DOWN", states.get("redis-2"));
             BACKENDS.stream().filter(b -> !b.equals("redis-2"))
                     .forEach(b -> assertEquals("UP", states.get(b), b));
-            given().when().get("/v1/admin/topology/shards/40").then().statusCode(200).body("host", equalTo("mysql-2"));
+            admin().as().when().get("/v1/admin/topology/shards/40").then().statusCode(200).body("host", equalTo("mysql-2"));
         } finally {
             LocalStack.run("start", "redis-2");
         }

@@ -1,5 +1,6 @@
 package io.pinion;
 
+import static io.pinion.TestApi.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -16,7 +17,7 @@ class ServiceSurfaceTest {
 
     @Test
     void theTopologyInForceIsServedWithIdsOfHostsAndRanges() {
-        given().when().get("/v1/admin/topology")
+        admin().as().when().get("/v1/admin/topology")
                 .then().statusCode(200)
                 .body("mysql.shardCount", equalTo(64))
                 .body("mysql.hosts[1].shards[0][0]", equalTo(32))
@@ -26,7 +27,7 @@ class ServiceSurfaceTest {
 
     @Test
     void metricsArePrometheusTextWithBackendGauges() {
-        given().when().get("/v1/admin/topology").then().statusCode(200);
+        admin().as().when().get("/v1/admin/topology").then().statusCode(200);
         awaitMetric("pinion_backend_up{backend=\"hbase-standby\"");
         given().accept("text/plain").when().get("/q/metrics")
                 .then().statusCode(200)

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -13,6 +14,7 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.HBaseRole;
+import io.pinion.topology.TopologyChanged;
 
 /**
  * The HBase clusters of the topology, one {@link HBaseCluster} (one connection) each, found by name or role.
@@ -65,6 +67,21 @@ public class HBaseClusters {
         conf.setInt("hbase.ipc.client.connect.timeout", (int) Math.min(config.rpcTimeout().toMillis(), Integer.MAX_VALUE));
         config.settings().forEach(conf::set);
         return conf;
+    }
+
+    /** Closes the connections of clusters that left the topology or changed their bootstrap servers. */
+    synchronized void onTopologyChange(@Observes TopologyChanged change) {
+        change.previous().hbase().clusters().forEach(old -> {
+            boolean same = change.current().hbase().cluster(old.name())
+                    .map(spec -> spec.bootstrap().equals(old.bootstrap()))
+                    .orElse(false);
+            if (!same) {
+                HBaseCluster cluster = clusters.remove(old.name());
+                if (cluster != null) {
+                    cluster.close();
+                }
+            }
+        });
     }
 
     @PreDestroy

@@ -1,11 +1,15 @@
 package io.pinion.health;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
+import io.pinion.topology.TopologyChanged;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.health.api.HealthRegistry;
 import io.smallrye.mutiny.Uni;
@@ -19,6 +23,7 @@ public class BackendReadiness {
 
     private final BackendProbes probes;
     private final HealthRegistry readiness;
+    private final List<String> registered = new CopyOnWriteArrayList<>();
 
     BackendReadiness(BackendProbes probes, @Readiness HealthRegistry readiness) {
         this.probes = probes;
@@ -26,8 +31,20 @@ public class BackendReadiness {
     }
 
     void register(@Observes StartupEvent start) {
+        registerAll();
+    }
+
+    /** Backends may have come or gone: checks are registered again for the new topology. */
+    void onTopologyChange(@Observes TopologyChanged change) {
+        registered.forEach(readiness::remove);
+        registered.clear();
+        registerAll();
+    }
+
+    private synchronized void registerAll() {
         for (BackendProbe probe : probes.all()) {
             readiness.register(probe.name(), () -> check(probe));
+            registered.add(probe.name());
         }
     }
 

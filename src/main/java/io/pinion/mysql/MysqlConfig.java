@@ -35,6 +35,13 @@ public interface MysqlConfig {
     @WithDefault("5m")
     Duration idleTimeout();
 
+    /**
+     * Deadline of one query or transaction. A host that does not answer in time makes the request fail with 503
+     * instead of waiting.
+     */
+    @WithDefault("1500ms")
+    Duration queryTimeout();
+
     /** Apply pending shard-database migrations when the service starts. */
     @WithDefault("true")
     boolean migrateAtStart();

@@ -6,10 +6,12 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
+import io.pinion.topology.TopologyChanged;
 import io.pinion.web.NotFoundException;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -86,6 +88,22 @@ public class MysqlPools {
                 .using(vertx.getDelegate())
                 .build();
         return Pool.newInstance(pool);
+    }
+
+    /** Closes the pools of hosts that left the topology or moved to another endpoint; others keep serving. */
+    synchronized void onTopologyChange(@Observes TopologyChanged change) {
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        change.current().mysql().hosts().forEach(host -> endpoints.put(host.name(), host.master()));
+        change.previous().mysql().hosts().forEach(host -> {
+            if (!host.master().equals(endpoints.get(host.name()))) {
+                Pool pool = pools.remove(host.name());
+                if (pool != null) {
+                    pool.close().subscribe().with(ignored -> {
+                    }, failure -> {
+                    });
+                }
+            }
+        });
     }
 
     @PreDestroy

@@ -9,9 +9,54 @@ public final class ShardMigrations {
 
     /** The schema every shard database is brought to. */
     public static final List<ShardMigration> ALL = List.of(
-            new ShardMigration(1, "baseline: shard database and schema_version", List.of()));
+            new ShardMigration(1, "baseline: shard database and schema_version", List.of()),
+            new ShardMigration(2, "objects, mappings, counters and the username lookup", List.of(
+                    objectTable("users"),
+                    objectTable("boards"),
+                    objectTable("pins"),
+                    mappingTable("user_has_boards"),
+                    mappingTable("board_has_pins"),
+                    mappingTable("user_has_pins"),
+                    mappingTable("user_likes_pins"),
+                    mappingTable("pin_liked_by_users"),
+                    mappingTable("pin_saved_to_pins"),
+                    """
+                    CREATE TABLE IF NOT EXISTS ${db}.counters (
+                      object_id BIGINT NOT NULL,
+                      name VARCHAR(32) NOT NULL,
+                      value BIGINT NOT NULL,
+                      PRIMARY KEY (object_id, name)
+                    ) ENGINE=InnoDB""",
+                    """
+                    CREATE TABLE IF NOT EXISTS ${db}.usernames (
+                      username VARCHAR(30) NOT NULL PRIMARY KEY,
+                      user_id BIGINT NOT NULL,
+                      created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)
+                    ) ENGINE=InnoDB""")));
 
     private ShardMigrations() {
+    }
+
+    /** An object table: the id's local part is the AUTO_INCREMENT key, every field lives in the JSON blob. */
+    private static String objectTable(String name) {
+        return """
+                CREATE TABLE IF NOT EXISTS ${db}.%s (
+                  local_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                  data JSON NOT NULL,
+                  ts TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3)
+                ) ENGINE=InnoDB""".formatted(name);
+    }
+
+    /** A one-way mapping on the shard of {@code from_id}; pages are keyset scans of (from_id, sequence, to_id). */
+    private static String mappingTable(String name) {
+        return """
+                CREATE TABLE IF NOT EXISTS ${db}.%s (
+                  from_id BIGINT NOT NULL,
+                  to_id BIGINT NOT NULL,
+                  sequence BIGINT NOT NULL,
+                  PRIMARY KEY (from_id, to_id),
+                  KEY by_sequence (from_id, sequence, to_id)
+                ) ENGINE=InnoDB""".formatted(name);
     }
 
     public static int latestVersion() {

@@ -6,10 +6,12 @@ import java.util.Map;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.RedisInstance;
+import io.pinion.topology.TopologyChanged;
 import io.pinion.web.NotFoundException;
 import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
@@ -75,6 +77,20 @@ public class RedisClients {
         Redis redis = Redis.createClient(vertx, options);
         ReactiveRedisDataSourceImpl dataSource = new ReactiveRedisDataSourceImpl(vertx, redis, RedisAPI.api(redis));
         return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
+    }
+
+    /** Closes the clients of instances that left the topology or moved to another endpoint. */
+    synchronized void onTopologyChange(@Observes TopologyChanged change) {
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        change.current().redis().instances().forEach(instance -> endpoints.put(instance.name(), instance.endpoint()));
+        change.previous().redis().instances().forEach(instance -> {
+            if (!instance.endpoint().equals(endpoints.get(instance.name()))) {
+                RedisInstanceClient client = clients.remove(instance.name());
+                if (client != null) {
+                    client.redis().close();
+                }
+            }
+        });
     }
 
     @PreDestroy

@@ -1,16 +1,25 @@
 package io.pinion.topology;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.web.ConflictException;
+
 /**
- * The topology in force. Loaded once at start-up from the configured file (or the bundled default); callers
- * always read the current value, so a replaced topology takes effect on the next request.
+ * The topology in force. Loaded at start-up from the configured file (or the bundled default); replaced at run
+ * time by {@link #reload()} (admin endpoint, or the file watch when the file changes). Callers always read the
+ * current value, so a new topology takes effect on the next request.
  */
 @ApplicationScoped
 public class ActiveTopology {
@@ -18,25 +27,89 @@ public class ActiveTopology {
     private static final Logger LOG = Logger.getLogger(ActiveTopology.class);
 
     private final TopologyConfig config;
+    private final Event<TopologyChanged> changed;
     private final AtomicReference<Topology> current = new AtomicReference<>();
+    private volatile FileTime loadedModified;
 
-    ActiveTopology(TopologyConfig config) {
+    ActiveTopology(TopologyConfig config, Event<TopologyChanged> changed) {
         this.config = config;
+        this.changed = changed;
     }
 
     @PostConstruct
     void load() {
-        Topology topology = config.file()
-                .map(file -> TopologyLoader.fromFile(Path.of(file)))
-                .orElseGet(() -> TopologyLoader.fromResource(config.resource()));
-        current.set(topology);
-        LOG.infof("topology: %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase clusters (from %s)",
-                topology.mysql().shardCount(), topology.mysql().hosts().size(),
-                topology.redis().virtualShards(), topology.redis().instances().size(),
-                topology.hbase().clusters().size(), config.file().orElse("classpath:" + config.resource()));
+        current.set(read());
+        log("topology", current.get());
     }
 
     public Topology get() {
         return current.get();
+    }
+
+    /**
+     * Reads the topology file again and puts it in force. The shard and virtual-shard counts are part of every id
+     * and key, so a topology that changes them is refused.
+     *
+     * @throws InvalidTopologyException when the new document is invalid or incompatible (nothing changes then)
+     */
+    public synchronized Topology reload() {
+        if (config.file().isEmpty()) {
+            throw new ConflictException("no_topology_file", "the topology is the bundled default; set pinion.topology.file to reload one");
+        }
+        Topology previous = current.get();
+        Topology next = read();
+        List<String> problems = new ArrayList<>();
+        if (next.mysql().shardCount() != previous.mysql().shardCount()) {
+            problems.add("mysql.shardCount cannot change at run time (" + previous.mysql().shardCount() + ")");
+        }
+        if (next.redis().virtualShards() != previous.redis().virtualShards()) {
+            problems.add("redis.virtualShards cannot change at run time (" + previous.redis().virtualShards() + ")");
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidTopologyException(problems);
+        }
+        current.set(next);
+        changed.fire(new TopologyChanged(previous, next));
+        log("topology reloaded", next);
+        return next;
+    }
+
+    /** Reloads when the file changed since it was read; a broken file is logged and the old topology kept. */
+    public void reloadIfFileChanged() {
+        config.file().ifPresent(file -> {
+            FileTime modified = modified(Path.of(file));
+            if (modified != null && !modified.equals(loadedModified)) {
+                try {
+                    reload();
+                } catch (RuntimeException e) {
+                    loadedModified = modified;
+                    LOG.errorf("topology file %s changed but was not applied: %s", file, e.getMessage());
+                }
+            }
+        });
+    }
+
+    private Topology read() {
+        return config.file()
+                .map(file -> {
+                    loadedModified = modified(Path.of(file));
+                    return TopologyLoader.fromFile(Path.of(file));
+                })
+                .orElseGet(() -> TopologyLoader.fromResource(config.resource()));
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private void log(String what, Topology topology) {
+        LOG.infof("%s: %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase clusters (from %s)",
+                what, topology.mysql().shardCount(), topology.mysql().hosts().size(),
+                topology.redis().virtualShards(), topology.redis().instances().size(),
+                topology.hbase().clusters().size(), config.file().orElse("classpath:" + config.resource()));
     }
 }

@@ -1,5 +1,6 @@
 package io.pinion.topology;
 
+import java.time.Duration;
 import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
@@ -16,6 +17,10 @@ public interface TopologyConfig {
      * ({@link #resource()}) is used.
      */
     Optional<String> file();
+
+    /** How often the topology file is checked for changes (only when {@link #file()} is set). */
+    @WithDefault("5s")
+    Duration watchInterval();
 
     /** Class-path resource holding the default topology, used when no file is configured. */
     @WithDefault("topology/local.json")

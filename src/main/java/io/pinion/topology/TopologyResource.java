@@ -2,7 +2,9 @@ package io.pinion.topology;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -11,6 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.pinion.auth.Roles;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.web.NotFoundException;
 
@@ -20,6 +23,7 @@ import io.pinion.web.NotFoundException;
 @Path("/v1/admin/topology")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "admin")
+@RolesAllowed(Roles.ADMIN)
 public class TopologyResource {
 
     private final ActiveTopology topology;
@@ -32,6 +36,13 @@ public class TopologyResource {
     @Operation(summary = "The topology in force: MySQL shards per host, Redis virtual shards per instance, HBase clusters by role")
     public Topology topology() {
         return topology.get();
+    }
+
+    @POST
+    @Path("/reload")
+    @Operation(summary = "Read the topology file again and put it in force (e.g. after moving a shard to another host)")
+    public Topology reload() {
+        return topology.reload();
     }
 
     @GET

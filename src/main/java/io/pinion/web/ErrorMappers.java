@@ -15,7 +15,10 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
+import io.pinion.topology.InvalidTopologyException;
 import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.UnauthorizedException;
 
 /**
  * The one place where failures become HTTP responses. Every body is an {@link ErrorBody}.
@@ -30,6 +33,26 @@ public class ErrorMappers {
             LOG.warnf("%s: %s", e.code(), e.getMessage());
         }
         return respond(e.status(), e.code(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response invalidTopology(InvalidTopologyException e) {
+        return respond(400, "invalid_topology", e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unauthorized(UnauthorizedException e) {
+        return respond(401, "unauthorized", "a valid bearer token is required");
+    }
+
+    @ServerExceptionMapper
+    public Response authenticationFailed(AuthenticationFailedException e) {
+        return respond(401, "unauthorized", "the bearer token is invalid or expired");
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(io.quarkus.security.ForbiddenException e) {
+        return respond(403, "forbidden", "not allowed for this user");
     }
 
     @ServerExceptionMapper

@@ -50,7 +50,7 @@ public final class LocalStack {
         }
     }
 
-    static Path repoRoot() {
+    public static Path repoRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.exists(dir.resolve("bin/stack"))) {
             dir = dir.getParent();

@@ -1,5 +1,6 @@
 package io.pinion.web;
 
+import static io.pinion.TestApi.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -27,7 +28,7 @@ class ErrorShapeTest {
 
     @Test
     void aWrongMethodIsA405InTheErrorShape() {
-        given().when().delete("/v1/admin/topology")
+        admin().as().when().delete("/v1/admin/topology")
                 .then().statusCode(405)
                 .contentType(ContentType.JSON)
                 .body("error", equalTo("method_not_allowed"));
@@ -35,7 +36,7 @@ class ErrorShapeTest {
 
     @Test
     void aShardOutsideTheTopologyIsA404() {
-        given().when().get("/v1/admin/topology/shards/64")
+        admin().as().when().get("/v1/admin/topology/shards/64")
                 .then().statusCode(404)
                 .body("error", equalTo("shard_not_found"))
                 .body("message", containsString("0..63"));
@@ -43,7 +44,7 @@ class ErrorShapeTest {
 
     @Test
     void anOutOfRangeShardNumberFailsValidation() {
-        given().when().get("/v1/admin/topology/shards/70000")
+        admin().as().when().get("/v1/admin/topology/shards/70000")
                 .then().statusCode(400)
                 .contentType(ContentType.JSON)
                 .body("error", equalTo("validation_failed"));
@@ -51,7 +52,7 @@ class ErrorShapeTest {
 
     @Test
     void aShardThatIsNotANumberIsRejectedInTheErrorShape() {
-        given().when().get("/v1/admin/topology/shards/abc")
+        admin().as().when().get("/v1/admin/topology/shards/abc")
                 .then().statusCode(404)
                 .contentType(ContentType.JSON)
                 .body("error", equalTo("not_found"));
@@ -59,7 +60,7 @@ class ErrorShapeTest {
 
     @Test
     void aShardInsideTheTopologyNamesItsHost() {
-        given().when().get("/v1/admin/topology/shards/31")
+        admin().as().when().get("/v1/admin/topology/shards/31")
                 .then().statusCode(200)
                 .body("database", equalTo("db00031"))
                 .body("host", equalTo("mysql-1"))

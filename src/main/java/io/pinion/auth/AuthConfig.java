@@ -1,0 +1,28 @@
+package io.pinion.auth;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * Tokens handed out at login. The signing key is {@code smallrye.jwt.sign.key.location}
+ * ({@code PINION_JWT_PRIVATE_KEY}); the verification key {@code mp.jwt.verify.publickey.location}
+ * ({@code PINION_JWT_PUBLIC_KEY}).
+ */
+@ConfigMapping(prefix = "pinion.auth")
+public interface AuthConfig {
+
+    /** How long a token is valid. */
+    @WithDefault("24h")
+    Duration tokenTtl();
+
+    /** The {@code iss} claim; must equal {@code mp.jwt.verify.issuer}. */
+    @WithDefault("pinion")
+    String issuer();
+
+    /** Usernames whose tokens carry the {@code admin} role (topology and queue administration). */
+    Optional<List<String>> admins();
+}

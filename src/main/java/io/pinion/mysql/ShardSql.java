@@ -1,0 +1,63 @@
+package io.pinion.mysql;
+
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.topology.ActiveTopology;
+import io.pinion.web.BackendFailures;
+import io.pinion.web.BackendUnavailableException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * How repositories run SQL on a shard: routed to the shard's host, counted per request, bounded by the query
+ * timeout, and failing with a 503 {@link BackendUnavailableException} naming the host when it is down or hung.
+ */
+@ApplicationScoped
+public class ShardSql {
+
+    private final MysqlPools pools;
+    private final ActiveTopology topology;
+    private final MysqlConfig config;
+
+    ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config) {
+        this.pools = pools;
+        this.topology = topology;
+        this.config = config;
+    }
+
+    /** One prepared statement on the shard's host. */
+    public Uni<RowSet<Row>> query(int shard, String sql, Tuple args) {
+        QueryCount.increment();
+        return guard(shard, pools.forShard(shard).preparedQuery(sql).execute(args));
+    }
+
+    /** Several statements on one connection in one transaction; rolled back when {@code work} fails. */
+    public <T> Uni<T> inTransaction(int shard, Function<SqlConnection, Uni<T>> work) {
+        return guard(shard, pools.forShard(shard).withTransaction(work));
+    }
+
+    /** A statement inside {@link #inTransaction}. */
+    public Uni<RowSet<Row>> execute(SqlConnection connection, String sql, Tuple args) {
+        QueryCount.increment();
+        return connection.preparedQuery(sql).execute(args);
+    }
+
+    private <T> Uni<T> guard(int shard, Uni<T> work) {
+        return work
+                .ifNoItem().after(config.queryTimeout())
+                .failWith(() -> new BackendUnavailableException(hostName(shard), new TimeoutException(
+                        "no answer within " + config.queryTimeout().toMillis() + " ms")))
+                .onFailure(failure -> !(failure instanceof BackendUnavailableException) && BackendFailures.isUnavailable(failure))
+                .transform(failure -> new BackendUnavailableException(hostName(shard), failure));
+    }
+
+    private String hostName(int shard) {
+        return topology.get().mysql().hostOf(shard).map(host -> "MySQL host " + host.name()).orElse("MySQL");
+    }
+}

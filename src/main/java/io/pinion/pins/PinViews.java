@@ -1,0 +1,66 @@
+package io.pinion.pins;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.store.JsonBlobs;
+import io.pinion.store.StoredObject;
+
+/**
+ * Turns stored pins into API views; deleted pins become null so lists can drop them.
+ */
+@ApplicationScoped
+public class PinViews {
+
+    /** Counter names kept for pins. */
+    public static final String LIKES = "likes";
+    public static final String SAVES = "saves";
+
+    private final JsonBlobs json;
+
+    PinViews(JsonBlobs json) {
+        this.json = json;
+    }
+
+    public PinData data(StoredObject stored) {
+        return json.read(stored.data(), PinData.class);
+    }
+
+    /** The view of an active pin, or null when it is missing or deleted. */
+    public PinView viewIfActive(StoredObject stored) {
+        if (stored == null) {
+            return null;
+        }
+        PinData data = data(stored);
+        return data.active() ? view(stored.id(), data, stored.count(LIKES), stored.count(SAVES)) : null;
+    }
+
+    public List<PinView> activeViews(List<StoredObject> stored) {
+        return stored.stream().map(this::viewIfActive).filter(Objects::nonNull).toList();
+    }
+
+    public static PinView view(PinionId id, PinData data, long likes, long saves) {
+        return new PinView(id.toString(), data.boardId(), data.ownerId(), data.description(), data.link(),
+                data.imageUrl(), data.interests(), data.savedFrom(), data.createdAt(), new PinView.Counts(likes, saves));
+    }
+
+    /** Interest names as stored: trimmed, lower case, inner whitespace collapsed, duplicates removed. */
+    public static List<String> normalizeInterests(List<String> interests) {
+        if (interests == null) {
+            return List.of();
+        }
+        return interests.stream()
+                .map(name -> name.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " "))
+                .distinct()
+                .toList();
+    }
+
+    public static List<PinionId> pinIds(List<Long> values) {
+        return values.stream().map(PinionId::decode).filter(id -> id.type() == ObjectType.PIN).toList();
+    }
+}

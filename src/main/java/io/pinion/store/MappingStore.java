@@ -1,0 +1,141 @@
+package io.pinion.store;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.id.PinionId;
+import io.pinion.mysql.ShardDatabase;
+import io.pinion.mysql.ShardSql;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * Rows of the mapping tables: {@code (from_id, to_id, sequence)} on the shard of {@code from_id}. Adding and
+ * removing are idempotent and report whether they changed anything, so counters move exactly once. Lists are
+ * keyset pages ordered by (sequence, to_id) descending: newest first, deterministic on ties, no OFFSET.
+ */
+@ApplicationScoped
+public class MappingStore {
+
+    private static final String ADD = "INSERT IGNORE INTO %s (from_id, to_id, sequence) VALUES (?, ?, ?)";
+    private static final String REMOVE = "DELETE FROM %s WHERE from_id = ? AND to_id = ?";
+    private static final String SEQUENCE_OF = "SELECT sequence FROM %s WHERE from_id = ? AND to_id = ?";
+    private static final String SET_SEQUENCE = "UPDATE %s SET sequence = ? WHERE from_id = ? AND to_id = ?";
+    private static final String FIRST_PAGE = """
+            SELECT to_id, sequence FROM %s WHERE from_id = ?
+            ORDER BY sequence DESC, to_id DESC LIMIT ?""";
+    private static final String NEXT_PAGE = """
+            SELECT to_id, sequence FROM %s
+            WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+            ORDER BY sequence DESC, to_id DESC LIMIT ?""";
+    private static final String ABOVE = """
+            SELECT to_id, sequence FROM %s
+            WHERE from_id = ? AND to_id <> ? AND (sequence > ? OR (sequence = ? AND to_id > ?))
+            ORDER BY sequence ASC, to_id ASC LIMIT 1""";
+    private static final String BELOW = """
+            SELECT to_id, sequence FROM %s
+            WHERE from_id = ? AND to_id <> ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+            ORDER BY sequence DESC, to_id DESC LIMIT 1""";
+    private static final String ALL_IN_ORDER = """
+            SELECT to_id, sequence FROM %s WHERE from_id = ? ORDER BY sequence DESC, to_id DESC""";
+
+    private final ShardSql sql;
+
+    MappingStore(ShardSql sql) {
+        this.sql = sql;
+    }
+
+    /** Adds the entry if absent; emits true when it was added. */
+    public Uni<Boolean> add(SqlConnection tx, MappingTable table, PinionId from, PinionId to, long sequence) {
+        return sql.execute(tx, ADD.formatted(name(table, from)), Tuple.of(from.value(), to.value(), sequence))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Removes the entry if present; emits true when it was removed. */
+    public Uni<Boolean> remove(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
+        return sql.execute(tx, REMOVE.formatted(name(table, from)), Tuple.of(from.value(), to.value()))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Whether the entry exists (outside a transaction). */
+    public Uni<Boolean> contains(MappingTable table, PinionId from, PinionId to) {
+        return sql.query(from.shard(), SEQUENCE_OF.formatted(name(table, from)), Tuple.of(from.value(), to.value()))
+                .map(rows -> rows.size() > 0);
+    }
+
+    /** One page, newest first, starting after {@code after} (null for the first page). */
+    public Uni<MappingPage> page(MappingTable table, PinionId from, Position after, int limit) {
+        String tableName = name(table, from);
+        Uni<RowSet<Row>> rows = after == null
+                ? sql.query(from.shard(), FIRST_PAGE.formatted(tableName), Tuple.of(from.value(), limit + 1))
+                : sql.query(from.shard(), NEXT_PAGE.formatted(tableName), Tuple.of(from.value(), after.sequence(),
+                        after.sequence(), after.toId(), limit + 1));
+        return rows.map(found -> toPage(found, limit));
+    }
+
+    /** The entry's position inside a transaction, or null. */
+    public Uni<Position> positionOf(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
+        return sql.execute(tx, SEQUENCE_OF.formatted(name(table, from)), Tuple.of(from.value(), to.value()))
+                .map(rows -> rows.size() == 0 ? null : new Position(rows.iterator().next().getLong(0), to.value()));
+    }
+
+    /** The nearest entry above {@code anchor} (towards the head of the list), skipping {@code moving}; or null. */
+    public Uni<Position> above(SqlConnection tx, MappingTable table, PinionId from, Position anchor, PinionId moving) {
+        return neighbour(tx, ABOVE, table, from, anchor, moving);
+    }
+
+    /** The nearest entry below {@code anchor} (towards the tail of the list), skipping {@code moving}; or null. */
+    public Uni<Position> below(SqlConnection tx, MappingTable table, PinionId from, Position anchor, PinionId moving) {
+        return neighbour(tx, BELOW, table, from, anchor, moving);
+    }
+
+    public Uni<Void> setSequence(SqlConnection tx, MappingTable table, PinionId from, long toId, long sequence) {
+        return sql.execute(tx, SET_SEQUENCE.formatted(name(table, from)), Tuple.of(sequence, from.value(), toId))
+                .replaceWithVoid();
+    }
+
+    /** Every entry of the list, newest first (used to renumber a list whose gaps ran out). */
+    public Uni<List<Position>> allInOrder(SqlConnection tx, MappingTable table, PinionId from) {
+        return sql.execute(tx, ALL_IN_ORDER.formatted(name(table, from)), Tuple.of(from.value()))
+                .map(rows -> {
+                    List<Position> positions = new ArrayList<>(rows.size());
+                    rows.forEach(row -> positions.add(new Position(row.getLong("sequence"), row.getLong("to_id"))));
+                    return positions;
+                });
+    }
+
+    private Uni<Position> neighbour(SqlConnection tx, String query, MappingTable table, PinionId from,
+            Position anchor, PinionId moving) {
+        return sql.execute(tx, query.formatted(name(table, from)), Tuple.of(from.value(), moving.value(),
+                anchor.sequence(), anchor.sequence(), anchor.toId()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row row = rows.iterator().next();
+                    return new Position(row.getLong("sequence"), row.getLong("to_id"));
+                });
+    }
+
+    private static MappingPage toPage(RowSet<Row> rows, int limit) {
+        List<Long> ids = new ArrayList<>(Math.min(rows.size(), limit));
+        Position last = null;
+        for (Row row : rows) {
+            if (ids.size() == limit) {
+                return new MappingPage(ids, last);
+            }
+            ids.add(row.getLong("to_id"));
+            last = new Position(row.getLong("sequence"), row.getLong("to_id"));
+        }
+        return new MappingPage(ids, null);
+    }
+
+    private static String name(MappingTable table, PinionId from) {
+        return ShardDatabase.table(from.shard(), table.table());
+    }
+}

@@ -1,0 +1,143 @@
+package io.pinion.store;
+
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.id.PinionId;
+import io.pinion.mysql.ShardDatabase;
+import io.pinion.mysql.ShardSql;
+import io.pinion.web.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.mysqlclient.MySQLClient;
+
+/**
+ * Rows of the object tables ({@code users}, {@code boards}, {@code pins}). Reads of many ids are
+ * application-layer joins: ids grouped by shard, one {@code IN (…)} query per shard, all shards in parallel,
+ * the requested order restored.
+ */
+@ApplicationScoped
+public class ObjectStore {
+
+    private static final String INSERT = "INSERT INTO %s (data) VALUES (?)";
+    private static final String UPDATE = "UPDATE %s SET data = ? WHERE local_id = ?";
+    private static final String LOCK = "SELECT data FROM %s WHERE local_id = ? FOR UPDATE";
+    private static final String SELECT_WITH_COUNTS = """
+            SELECT o.local_id, o.data, o.ts, c.name, c.value
+            FROM %s o LEFT JOIN %s c ON c.object_id = ? + o.local_id
+            WHERE o.local_id IN (%s)""";
+
+    private final ShardSql sql;
+
+    ObjectStore(ShardSql sql) {
+        this.sql = sql;
+    }
+
+    /** Inserts a new object on the shard inside a transaction; emits its id. */
+    public Uni<PinionId> insert(SqlConnection tx, int shard, ObjectTable table, String json) {
+        return sql.execute(tx, INSERT.formatted(ShardDatabase.table(shard, table.table())), Tuple.of(json))
+                .map(rows -> {
+                    long local = ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(MySQLClient.LAST_INSERTED_ID);
+                    if (local > PinionId.MAX_LOCAL) {
+                        throw new ApiException(507, "shard_full", "shard " + shard + " has used all 2^36 local ids of " + table.table());
+                    }
+                    return PinionId.of(shard, table.type(), local);
+                });
+    }
+
+    /** Replaces an object's JSON blob inside a transaction. */
+    public Uni<Void> update(SqlConnection tx, PinionId id, ObjectTable table, String json) {
+        return sql.execute(tx, UPDATE.formatted(ShardDatabase.table(id.shard(), table.table())), Tuple.of(json, id.local()))
+                .replaceWithVoid();
+    }
+
+    /** Locks the object's row until the transaction ends; emits its JSON blob, or null when there is no row. */
+    public Uni<String> lock(SqlConnection tx, PinionId id, ObjectTable table) {
+        return sql.execute(tx, LOCK.formatted(ShardDatabase.table(id.shard(), table.table())), Tuple.of(id.local()))
+                .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getString(0));
+    }
+
+    /** One object with its counters, or null when there is no such row. */
+    public Uni<StoredObject> get(ObjectTable table, PinionId id) {
+        return getAll(table, List.of(id)).map(found -> found.isEmpty() ? null : found.get(0));
+    }
+
+    /** The objects that exist, in the order asked for; one query per shard, shards in parallel. */
+    public Uni<List<StoredObject>> getAll(ObjectTable table, List<PinionId> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        Map<Integer, List<PinionId>> byShard = ids.stream()
+                .distinct()
+                .collect(Collectors.groupingBy(PinionId::shard, LinkedHashMap::new, Collectors.toList()));
+        List<Uni<Map<PinionId, StoredObject>>> queries = byShard.entrySet().stream()
+                .map(entry -> getOnShard(table, entry.getKey(), entry.getValue()))
+                .toList();
+        return Uni.join().all(queries).andFailFast()
+                .map(results -> {
+                    Map<PinionId, StoredObject> found = new HashMap<>();
+                    results.forEach(found::putAll);
+                    List<StoredObject> ordered = new ArrayList<>(ids.size());
+                    for (PinionId id : ids) {
+                        StoredObject object = found.get(id);
+                        if (object != null) {
+                            ordered.add(object);
+                        }
+                    }
+                    return ordered;
+                });
+    }
+
+    private Uni<Map<PinionId, StoredObject>> getOnShard(ObjectTable table, int shard, List<PinionId> ids) {
+        List<Long> locals = padded(ids.stream().map(PinionId::local).toList());
+        String text = SELECT_WITH_COUNTS.formatted(
+                ShardDatabase.table(shard, table.table()),
+                ShardDatabase.table(shard, "counters"),
+                String.join(", ", Collections.nCopies(locals.size(), "?")));
+        Tuple args = Tuple.tuple();
+        args.addLong(PinionId.of(shard, table.type(), 1).value() - 1);
+        locals.forEach(args::addLong);
+        return sql.query(shard, text, args).map(rows -> toObjects(shard, table, rows));
+    }
+
+    private static Map<PinionId, StoredObject> toObjects(int shard, ObjectTable table, RowSet<Row> rows) {
+        Map<PinionId, StoredObject> objects = new LinkedHashMap<>();
+        for (Row row : rows) {
+            PinionId id = PinionId.of(shard, table.type(), row.getLong("local_id"));
+            StoredObject object = objects.computeIfAbsent(id, key -> new StoredObject(key, row.getString("data"),
+                    row.getLocalDateTime("ts").toInstant(ZoneOffset.UTC), new HashMap<>()));
+            String counter = row.getString("name");
+            if (counter != null) {
+                object.counts().put(counter, row.getLong("value"));
+            }
+        }
+        return objects;
+    }
+
+    /**
+     * Pads the IN list to the next power of two by repeating its last element, so the prepared-statement cache
+     * holds a handful of statement shapes instead of one per list length.
+     */
+    static List<Long> padded(List<Long> values) {
+        int size = Integer.highestOneBit(Math.max(1, values.size() - 1)) << 1;
+        if (values.size() == 1) {
+            size = 1;
+        }
+        List<Long> padded = new ArrayList<>(values);
+        while (padded.size() < size) {
+            padded.add(values.get(values.size() - 1));
+        }
+        return padded;
+    }
+}

@@ -1,0 +1,81 @@
+package io.pinion.users;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+
+import io.pinion.auth.CurrentUser;
+import io.pinion.id.IdParser;
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.web.NotFoundException;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Sign-up, login, profiles.
+ */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "users")
+public class UserResource {
+
+    private final UserService users;
+    private final IdParser ids;
+    private final CurrentUser currentUser;
+
+    UserResource(UserService users, IdParser ids, CurrentUser currentUser) {
+        this.users = users;
+        this.ids = ids;
+        this.currentUser = currentUser;
+    }
+
+    @POST
+    @Path("/users")
+    @ResponseStatus(201)
+    @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of at least 8 characters")
+    public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request) {
+        return users.signUp(request);
+    }
+
+    @POST
+    @Path("/sessions")
+    @Operation(summary = "Log in: returns a signed bearer token")
+    public Uni<Session> login(@NotNull @Valid LoginRequest request) {
+        return users.login(request);
+    }
+
+    @GET
+    @Path("/users/{id}")
+    @Operation(summary = "A user's profile with counts")
+    public Uni<UserView> get(@PathParam("id") String id) {
+        PinionId userId = ids.parse(id, ObjectType.USER, "user id");
+        return found(users.get(userId), userId);
+    }
+
+    @GET
+    @Path("/me")
+    @Authenticated
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "The signed-in user's profile")
+    public Uni<UserView> me() {
+        PinionId userId = currentUser.id();
+        return found(users.get(userId), userId);
+    }
+
+    private static Uni<UserView> found(Uni<UserView> user, PinionId id) {
+        return user.onItem().ifNull().failWith(() -> new NotFoundException("user_not_found", "no user " + id));
+    }
+}
