@@ -16,5 +16,5 @@ public record CreatePinRequest(
         @Size(max = 500) String description,
         @Size(max = 2048) @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL") String link,
         @NotNull @Size(max = 2048) @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL") String imageUrl,
-        @Size(max = 10) List<@NotNull @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9 _-]{0,39}", message = "must be 1-40 letters, digits, spaces, _ or -") String> interests) {
+        @Size(max = 10) List<@NotNull @Pattern(regexp = "\\s*[A-Za-z0-9][A-Za-z0-9 _-]{0,39}\\s*", message = "must be 1-40 letters, digits, spaces, _ or -") String> interests) {
 }

@@ -27,7 +27,7 @@ import io.smallrye.mutiny.Uni;
 /**
  * Pins: create on one of your boards, read, delete, save to another board, like and unlike.
  */
-@Path("/v1/pins")
+@Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Tag(name = "pins")
@@ -46,6 +46,7 @@ public class PinResource {
     }
 
     @POST
+    @Path("/pins")
     @Authenticated
     @ResponseStatus(201)
     @Operation(summary = "Create a pin on one of your boards (stored on the board's shard)")
@@ -54,7 +55,7 @@ public class PinResource {
     }
 
     @GET
-    @Path("/{id}")
+    @Path("/pins/{id}")
     @Operation(summary = "A pin with its like and save counts")
     public Uni<PinView> get(@PathParam("id") String id) {
         PinionId pinId = pin(id);
@@ -62,7 +63,7 @@ public class PinResource {
     }
 
     @DELETE
-    @Path("/{id}")
+    @Path("/pins/{id}")
     @Authenticated
     @ResponseStatus(204)
     @Operation(summary = "Delete one of your pins; it disappears from every list")
@@ -71,7 +72,7 @@ public class PinResource {
     }
 
     @POST
-    @Path("/{id}/saves")
+    @Path("/pins/{id}/saves")
     @Authenticated
     @ResponseStatus(201)
     @Operation(summary = "Save a pin to one of your boards: a new pin referencing the original")
@@ -80,7 +81,7 @@ public class PinResource {
     }
 
     @PUT
-    @Path("/{id}/like")
+    @Path("/pins/{id}/like")
     @Authenticated
     @Operation(summary = "Like a pin (idempotent)")
     public Uni<LikeState> like(@PathParam("id") String id) {
@@ -88,7 +89,7 @@ public class PinResource {
     }
 
     @DELETE
-    @Path("/{id}/like")
+    @Path("/pins/{id}/like")
     @Authenticated
     @Operation(summary = "Unlike a pin (idempotent)")
     public Uni<LikeState> unlike(@PathParam("id") String id) {

@@ -58,6 +58,11 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response web(WebApplicationException e) {
         int status = e.getResponse().getStatus();
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof JsonProcessingException json) {
+                return json(json);
+            }
+        }
         return respond(status, HttpCodes.codeOf(status), HttpCodes.messageOf(status, e.getMessage()));
     }
 
