@@ -23,6 +23,10 @@ public interface AuthConfig {
     @WithDefault("pinion")
     String issuer();
 
+    /** bcrypt cost factor for new passwords (4-31); each step doubles the hashing time. */
+    @WithDefault("10")
+    int bcryptCost();
+
     /** Usernames whose tokens carry the {@code admin} role (topology and queue administration). */
     Optional<List<String>> admins();
 }

@@ -23,6 +23,14 @@ public interface MysqlConfig {
     @WithDefault("16")
     int poolSize();
 
+    /** Statements sent on one connection before their results come back (1 = no pipelining). */
+    @WithDefault("1")
+    int pipeliningLimit();
+
+    /** Prepared statements cached per connection (shard-qualified SQL makes one statement per shard). */
+    @WithDefault("1024")
+    int preparedStatementCacheSize();
+
     /** Requests that may wait for a connection per host pool before failing fast. */
     @WithDefault("1024")
     int maxWaitQueue();

@@ -70,7 +70,9 @@ public class MysqlPools {
                 .setUser(config.user())
                 .setPassword(config.password())
                 .setCachePreparedStatements(true)
-                .setPreparedStatementCacheMaxSize(512)
+                .setPreparedStatementCacheMaxSize(config.preparedStatementCacheSize())
+                .setPreparedStatementCacheSqlLimit(4096)
+                .setPipeliningLimit(config.pipeliningLimit())
                 .setConnectTimeout((int) config.connectTimeout().toMillis())
                 .setCharset("utf8mb4")
                 .setCollation("utf8mb4_unicode_ci");

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.auth.AuthConfig;
 import io.pinion.auth.TokenIssuer;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
@@ -34,17 +35,17 @@ public class UserService {
     public static final String PINS = "pins";
     public static final String LIKES = "likes";
 
-    private static final int BCRYPT_COST = 10;
-
     private final ShardSql sql;
     private final ObjectStore objects;
     private final UserRepository users;
     private final JsonBlobs json;
     private final TokenIssuer tokens;
     private final ActiveTopology topology;
+    private final AuthConfig auth;
 
     UserService(ShardSql sql, ObjectStore objects, UserRepository users, JsonBlobs json, TokenIssuer tokens,
-            ActiveTopology topology) {
+            ActiveTopology topology, AuthConfig auth) {
+        this.auth = auth;
         this.sql = sql;
         this.objects = objects;
         this.users = users;
@@ -57,7 +58,7 @@ public class UserService {
         int shard = pickOpenShard();
         String displayName = request.displayName() == null || request.displayName().isBlank()
                 ? request.username() : request.displayName().strip();
-        return offloaded(() -> BcryptUtil.bcryptHash(request.password(), BCRYPT_COST))
+        return offloaded(() -> BcryptUtil.bcryptHash(request.password(), auth.bcryptCost()))
                 .map(hash -> new UserData(request.username(), displayName, hash, Instant.now(), true))
                 .flatMap(data -> sql.inTransaction(shard, tx -> objects.insert(tx, shard, ObjectTable.USERS, json.write(data)))
                         .flatMap(id -> users.claimUsername(request.username(), id)
