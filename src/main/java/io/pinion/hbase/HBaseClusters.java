@@ -10,17 +10,21 @@ import jakarta.enterprise.event.Observes;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.jboss.logging.Logger;
 
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.HBaseRole;
 import io.pinion.topology.TopologyChanged;
+import io.quarkus.runtime.StartupEvent;
 
 /**
  * The HBase clusters of the topology, one {@link HBaseCluster} (one connection) each, found by name or role.
  */
 @ApplicationScoped
 public class HBaseClusters {
+
+    private static final Logger LOG = Logger.getLogger(HBaseClusters.class);
 
     private final HBaseConfig config;
     private final ActiveTopology topology;
@@ -67,6 +71,13 @@ public class HBaseClusters {
         conf.setInt("hbase.ipc.client.connect.timeout", (int) Math.min(config.rpcTimeout().toMillis(), Integer.MAX_VALUE));
         config.settings().forEach(conf::set);
         return conf;
+    }
+
+    /** Opens every cluster's connection in the background at start-up, so the first reads do not pay for it. */
+    void warmUp(@Observes StartupEvent start) {
+        all().forEach(cluster -> cluster.connection().subscribe().with(
+                connection -> LOG.debugf("HBase connection to %s open", cluster.name()),
+                failure -> LOG.warnf("HBase cluster %s not reachable yet: %s", cluster.name(), failure.getMessage())));
     }
 
     /** Closes the connections of clusters that left the topology or changed their bootstrap servers. */
