@@ -83,6 +83,44 @@ class ShardMoveTest {
         given().get("/v1/pins/" + after).then().statusCode(200);
     }
 
+    @Test
+    void onlyTheOpenRangeReceivesNewUsers() throws Exception {
+        Topology original = topology.get();
+        MysqlTopology narrowed = new MysqlTopology(original.mysql().shardCount(), new ShardRange(40, 41),
+                original.mysql().hosts());
+        writeTopology(new Topology(narrowed, original.redis(), original.hbase()));
+        admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+        try {
+            for (int i = 0; i < 6; i++) {
+                TestUser user = newUser();
+                int shard = TestApi.shardOf(user.id());
+                org.junit.jupiter.api.Assertions.assertTrue(shard == 40 || shard == 41, "user on shard " + shard);
+                String board = createBoard(user, "follows its owner");
+                assertEquals(shard, TestApi.shardOf(board));
+            }
+        } finally {
+            writeTopology(original);
+            admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+        }
+    }
+
+    @Test
+    void aTopologyThatChangesTheShardCountIsRefused() throws Exception {
+        Topology original = topology.get();
+        MysqlTopology bigger = new MysqlTopology(128, original.mysql().openShards(), List.of(
+                new MysqlHost("mysql-1", "127.0.0.1:33061", null, List.of(new ShardRange(0, 127)))));
+        writeTopology(new Topology(bigger, original.redis(), original.hbase()));
+        try {
+            admin().as().post("/v1/admin/topology/reload").then().statusCode(400)
+                    .body("error", equalTo("invalid_topology"))
+                    .body("message", org.hamcrest.Matchers.containsString("shardCount cannot change"));
+            assertEquals(64, topology.get().mysql().shardCount());
+        } finally {
+            writeTopology(original);
+            admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+        }
+    }
+
     private void move(int shard, MysqlHost from, MysqlHost to) throws Exception {
         copyDatabase(shard, from.masterEndpoint(), to.masterEndpoint());
         writeTopology(withShardOn(topology.get(), shard, to.name()));
