@@ -6,11 +6,11 @@
 #
 # APP_DIR   built clone (default /tmp/pinion-bench; target/quarkus-app/quarkus-run.jar must exist)
 # KEY_DIR   RSA key pair priv.pem / pub.pem (default $APP_DIR/keys; generated if missing)
-# PORT      HTTP port (default 18080)
+# PORT      HTTP port (default 18090)
 set -euo pipefail
 APP_DIR=${APP_DIR:-/tmp/pinion-bench}
 KEY_DIR=${KEY_DIR:-$APP_DIR/keys}
-PORT=${PORT:-18080}
+PORT=${PORT:-18090}
 PIDFILE=$APP_DIR/bench-app.pid
 LOG=$APP_DIR/bench-app.log
 
