@@ -33,8 +33,8 @@ public class ShardSql {
 
     /** One prepared statement on the shard's host. */
     public Uni<RowSet<Row>> query(int shard, String sql, Tuple args) {
-        QueryCount.increment();
-        return guard(shard, pools.forShard(shard).preparedQuery(sql).execute(args));
+        return guard(shard, pools.forShard(shard).preparedQuery(sql).execute(args)
+                .onSubscription().invoke(QueryCount::increment));
     }
 
     /** Several statements on one connection in one transaction; rolled back when {@code work} fails. */
@@ -44,8 +44,8 @@ public class ShardSql {
 
     /** A statement inside {@link #inTransaction}. */
     public Uni<RowSet<Row>> execute(SqlConnection connection, String sql, Tuple args) {
-        QueryCount.increment();
-        return connection.preparedQuery(sql).execute(args);
+        return connection.preparedQuery(sql).execute(args)
+                .onSubscription().invoke(QueryCount::increment);
     }
 
     private <T> Uni<T> guard(int shard, Uni<T> work) {

@@ -1,7 +1,5 @@
 package io.pinion.pins;
 
-import java.util.List;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.boards.BoardService;
@@ -81,9 +79,8 @@ public class BoardPinOrder {
                 .flatMap(positions -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();
                     long top = positions.isEmpty() ? Sequences.now() : positions.get(0).sequence();
-                    List<Position> ordered = positions;
-                    for (int i = 0; i < ordered.size(); i++) {
-                        long toId = ordered.get(i).toId();
+                    for (int i = 0; i < positions.size(); i++) {
+                        long toId = positions.get(i).toId();
                         long sequence = top - i * Sequences.GAP;
                         chain = chain.flatMap(ignored -> mappings.setSequence(tx, MappingTable.BOARD_HAS_PINS, board, toId, sequence));
                     }
