@@ -37,6 +37,14 @@ public final class TestApi {
         return login("admin_test", "admin-password");
     }
 
+    /** The job worker configured for tests ({@code pinion.auth.workers}); created on first use. */
+    public static TestUser worker() {
+        given().contentType(ContentType.JSON)
+                .body(Map.of("username", "worker_test", "password", "worker-password"))
+                .post("/v1/users");
+        return login("worker_test", "worker-password");
+    }
+
     public static TestUser signUpAndLogin(String username, String password) {
         given().contentType(ContentType.JSON)
                 .body(Map.of("username", username, "password", password, "displayName", "Test " + username))

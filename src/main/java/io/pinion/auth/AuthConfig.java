@@ -29,4 +29,7 @@ public interface AuthConfig {
 
     /** Usernames whose tokens carry the {@code admin} role (topology and queue administration). */
     Optional<List<String>> admins();
+
+    /** Usernames whose tokens carry the {@code worker} role (enqueue, dequeue and ack jobs over HTTP). */
+    Optional<List<String>> workers();
 }

@@ -8,6 +8,9 @@ public final class Roles {
     /** Operators: topology reload, queue administration. */
     public static final String ADMIN = "admin";
 
+    /** Job workers outside the service: enqueue, dequeue, ack and inspect jobs. */
+    public static final String WORKER = "worker";
+
     private Roles() {
     }
 }

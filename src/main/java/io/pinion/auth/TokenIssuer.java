@@ -27,6 +27,9 @@ public class TokenIssuer {
         if (config.admins().map(admins -> admins.contains(username)).orElse(false)) {
             groups.add(Roles.ADMIN);
         }
+        if (config.workers().map(workers -> workers.contains(username)).orElse(false)) {
+            groups.add(Roles.WORKER);
+        }
         return Jwt.issuer(config.issuer())
                 .subject(userId.toString())
                 .upn(username)

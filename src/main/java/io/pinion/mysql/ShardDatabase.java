@@ -7,6 +7,9 @@ import io.pinion.topology.TopologyValidator;
  */
 public final class ShardDatabase {
 
+    /** The shard whose database also holds the service-wide control tables (queue configuration, brokers). */
+    public static final int CONTROL_SHARD = 0;
+
     private ShardDatabase() {
     }
 
@@ -20,7 +23,7 @@ public final class ShardDatabase {
 
     /** A table of a shard database, quoted for SQL: {@code `db00042`.`pins`}. */
     public static String table(int shard, String table) {
-        if (!table.matches("[a-z_]{1,64}")) {
+        if (!table.matches("[a-z_][a-z0-9_]{0,63}")) {
             throw new IllegalArgumentException("bad table name " + table);
         }
         return "`" + name(shard) + "`.`" + table + "`";

@@ -17,6 +17,9 @@ import java.util.List;
  */
 public record ShardMigration(int version, String description, List<String> statements) {
 
+    /** Marks a statement that creates service-wide (control) tables, which live only on the control shard. */
+    public static final String CONTROL_ONLY = "/* control */ ";
+
     public ShardMigration {
         statements = List.copyOf(statements);
     }
@@ -35,9 +38,15 @@ public record ShardMigration(int version, String description, List<String> state
         }
     }
 
-    /** The statements with {@code ${db}} replaced by the shard's quoted database name. */
+    /**
+     * The statements with {@code ${db}} replaced by the shard's quoted database name. Statements that start with
+     * {@link #CONTROL_ONLY} run only on the control shard ({@link ShardDatabase#CONTROL_SHARD}).
+     */
     public List<String> statementsFor(int shard) {
         String db = "`" + ShardDatabase.name(shard) + "`";
-        return statements.stream().map(sql -> sql.replace("${db}", db)).toList();
+        return statements.stream()
+                .filter(sql -> shard == ShardDatabase.CONTROL_SHARD || !sql.startsWith(CONTROL_ONLY))
+                .map(sql -> sql.replace("${db}", db))
+                .toList();
     }
 }

@@ -32,6 +32,50 @@ public final class ShardMigrations {
                       username VARCHAR(30) NOT NULL PRIMARY KEY,
                       user_id BIGINT NOT NULL,
                       created_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)
+                    ) ENGINE=InnoDB""")),
+            new ShardMigration(3, "job queue: job id sequence and blocks; queue, partition and broker control tables", List.of(
+                    """
+                    CREATE TABLE IF NOT EXISTS ${db}.job_sequence (
+                      id TINYINT NOT NULL PRIMARY KEY,
+                      next_local BIGINT NOT NULL
+                    ) ENGINE=InnoDB""",
+                    "INSERT IGNORE INTO ${db}.job_sequence (id, next_local) VALUES (0, 1)",
+                    """
+                    CREATE TABLE IF NOT EXISTS ${db}.job_blocks (
+                      first_local BIGINT NOT NULL PRIMARY KEY,
+                      last_local BIGINT NOT NULL,
+                      queue_id BIGINT NOT NULL,
+                      partition_no INT NOT NULL,
+                      created_at BIGINT NOT NULL
+                    ) ENGINE=InnoDB""",
+                    ShardMigration.CONTROL_ONLY + """
+                    CREATE TABLE IF NOT EXISTS ${db}.queues (
+                      queue_id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+                      name VARCHAR(64) NOT NULL,
+                      config JSON NOT NULL,
+                      version BIGINT NOT NULL,
+                      created_at BIGINT NOT NULL,
+                      updated_at BIGINT NOT NULL,
+                      UNIQUE KEY by_name (name)
+                    ) ENGINE=InnoDB""",
+                    ShardMigration.CONTROL_ONLY + """
+                    CREATE TABLE IF NOT EXISTS ${db}.queue_partitions (
+                      queue_id BIGINT NOT NULL,
+                      partition_no INT NOT NULL,
+                      shard INT NOT NULL,
+                      owner VARCHAR(64) NULL,
+                      lease_expires BIGINT NOT NULL DEFAULT 0,
+                      epoch BIGINT NOT NULL DEFAULT 0,
+                      PRIMARY KEY (queue_id, partition_no),
+                      KEY by_owner (owner)
+                    ) ENGINE=InnoDB""",
+                    ShardMigration.CONTROL_ONLY + """
+                    CREATE TABLE IF NOT EXISTS ${db}.queue_brokers (
+                      broker_id VARCHAR(64) NOT NULL PRIMARY KEY,
+                      address VARCHAR(200) NOT NULL,
+                      started_at BIGINT NOT NULL,
+                      heartbeat_at BIGINT NOT NULL,
+                      expires_at BIGINT NOT NULL
                     ) ENGINE=InnoDB""")));
 
     private ShardMigrations() {

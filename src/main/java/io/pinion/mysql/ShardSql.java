@@ -37,6 +37,12 @@ public class ShardSql {
                 .onSubscription().invoke(QueryCount::increment));
     }
 
+    /** A statement without parameters (DDL), sent as text rather than prepared. */
+    public Uni<RowSet<Row>> text(int shard, String sql) {
+        return guard(shard, pools.forShard(shard).query(sql).execute()
+                .onSubscription().invoke(QueryCount::increment));
+    }
+
     /** Several statements on one connection in one transaction; rolled back when {@code work} fails. */
     public <T> Uni<T> inTransaction(int shard, Function<SqlConnection, Uni<T>> work) {
         return guard(shard, pools.forShard(shard).withTransaction(work));
@@ -46,6 +52,11 @@ public class ShardSql {
     public Uni<RowSet<Row>> execute(SqlConnection connection, String sql, Tuple args) {
         return connection.preparedQuery(sql).execute(args)
                 .onSubscription().invoke(QueryCount::increment);
+    }
+
+    /** The AUTO_INCREMENT value (or {@code LAST_INSERT_ID(expr)}) a statement produced. */
+    public static long lastInsertId(RowSet<Row> rows) {
+        return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);
     }
 
     private <T> Uni<T> guard(int shard, Uni<T> work) {

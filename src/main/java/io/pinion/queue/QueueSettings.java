@@ -1,0 +1,73 @@
+package io.pinion.queue;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * Service-wide job queue settings ({@code pinion.queue.*}). Per-queue settings live in MySQL with the queue.
+ */
+@ConfigMapping(prefix = "pinion.queue")
+public interface QueueSettings {
+
+    /** Largest job body a queue accepts unless its own {@code maxBodyBytes} says otherwise. */
+    @WithDefault("65536")
+    int maxBodyBytes();
+
+    /** Whether this instance runs a dequeue broker (and the in-app workers that take jobs from it). */
+    @WithDefault("true")
+    boolean brokerEnabled();
+
+    /** How often a broker heartbeats, renews its partition leases and rebalances. */
+    @WithDefault("1s")
+    Duration heartbeatInterval();
+
+    /** How long a broker's partition leases last without a heartbeat; a dead broker's partitions move after this. */
+    @WithDefault("10s")
+    Duration brokerLeaseTtl();
+
+    /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this). */
+    @WithDefault("1s")
+    Duration refreshInterval();
+
+    /** Most jobs buffered in memory per owned partition. */
+    @WithDefault("1000")
+    int bufferCapacity();
+
+    /** Most jobs leased by one prefetch statement. */
+    @WithDefault("500")
+    int prefetchBatch();
+
+    /** How often owned partitions look for due jobs when they have nothing buffered. */
+    @WithDefault("200ms")
+    Duration pollInterval();
+
+    /** How often expired leases are returned to PENDING (or FAILED). */
+    @WithDefault("1s")
+    Duration sweepInterval();
+
+    /** How often finished jobs past their queue's retention are deleted. */
+    @WithDefault("30s")
+    Duration gcInterval();
+
+    /** How often depth and oldest-due age of owned partitions are measured for metrics. */
+    @WithDefault("10s")
+    Duration statsInterval();
+
+    /** How long a partition counts as having demand after a dequeue call, so its buffer is kept filled. */
+    @WithDefault("30s")
+    Duration demandWindow();
+
+    /** How often in-app workers take jobs from the local broker. */
+    @WithDefault("100ms")
+    Duration dispatchInterval();
+
+    /** Largest block of job ids reserved at once per partition. */
+    @WithDefault("65536")
+    int maxIdBlock();
+
+    /** Longest a dequeue call may wait for jobs ({@code waitMs}). */
+    @WithDefault("20s")
+    Duration maxDequeueWait();
+}

@@ -1,0 +1,138 @@
+package io.pinion.queue.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+
+import io.pinion.auth.Roles;
+import io.pinion.id.IdParser;
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.queue.Ack;
+import io.pinion.queue.JobAcks;
+import io.pinion.queue.JobLocator;
+import io.pinion.queue.JobQueries;
+import io.pinion.web.BadRequestException;
+import io.pinion.web.NotFoundException;
+import io.pinion.web.Page;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Jobs by id: acks, lease extension, lookup, retry and deletion (admin or worker).
+ */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "queues")
+public class JobResource {
+
+    /** One ack's outcome: acked, lease_lost or not_found. */
+    public record AckView(String id, String result) {
+    }
+
+    private final JobAcks acks;
+    private final JobQueries queries;
+    private final JobLocator locator;
+    private final IdParser ids;
+
+    JobResource(JobAcks acks, JobQueries queries, JobLocator locator, IdParser ids) {
+        this.acks = acks;
+        this.queries = queries;
+        this.locator = locator;
+        this.ids = ids;
+    }
+
+    @POST
+    @Path("/jobs/ack")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Ack up to 1,000 jobs: success, or failure (retried with backoff until the last attempt)")
+    public Uni<Page<AckView>> ack(@NotNull AckRequest request) {
+        if (request.acks() == null || request.acks().isEmpty() || request.acks().size() > QueueInput.MAX_BATCH) {
+            throw new BadRequestException("invalid_batch", "acks has 1 to " + QueueInput.MAX_BATCH + " items");
+        }
+        List<Ack> parsed = new ArrayList<>(request.acks().size());
+        for (int i = 0; i < request.acks().size(); i++) {
+            AckRequest.Item item = request.acks().get(i);
+            String field = "acks[" + i + "]";
+            if (item == null) {
+                throw new BadRequestException("invalid_batch", field + " is missing");
+            }
+            boolean success;
+            if ("success".equals(item.outcome())) {
+                success = true;
+            } else if ("failure".equals(item.outcome())) {
+                success = false;
+            } else {
+                throw new BadRequestException("invalid_outcome", field + ".outcome must be 'success' or 'failure'");
+            }
+            if (item.retryDelayMs() != null) {
+                if (success) {
+                    throw new BadRequestException("invalid_retry_delay", field + ".retryDelayMs applies to failures only");
+                }
+                QueueInput.range(field + ".retryDelayMs", item.retryDelayMs(), 0, 365L * 24 * 3600 * 1000);
+            }
+            parsed.add(new Ack(ids.parse(item.id(), ObjectType.JOB, field + ".id"),
+                    QueueInput.leaseToken(item.leaseToken(), field + ".leaseToken"), success,
+                    QueueInput.status(item.status(), field + ".status"), item.retryDelayMs()));
+        }
+        return acks.ack(parsed).map(results -> new Page<>(results.stream()
+                .map(result -> new AckView(result.id().toString(), result.result())).toList(), null));
+    }
+
+    @POST
+    @Path("/jobs/{id}/checkpoint")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer yours")
+    public Uni<Map<String, Object>> checkpoint(@PathParam("id") String id, @NotNull CheckpointRequest request) {
+        PinionId job = ids.parse(id, ObjectType.JOB, "job id");
+        Integer token = QueueInput.leaseToken(request.leaseToken(), "leaseToken");
+        String status = QueueInput.status(request.status(), "status");
+        return locator.locate(job).flatMap(found -> {
+            long leaseMs = found.map(location -> location.queue().config().leaseMs())
+                    .orElseThrow(() -> new NotFoundException("job_not_found", "no job " + id));
+            long extend = request.extendMs() != null ? request.extendMs() : leaseMs;
+            QueueInput.range("extendMs", extend, 1_000, 86_400_000);
+            return acks.checkpoint(job, token, extend, status);
+        }).map(expires -> Map.of("id", id, "leaseExpiresAt", java.time.Instant.ofEpochMilli(expires)));
+    }
+
+    @GET
+    @Path("/jobs/{id}")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "A job with its state, attempts, lease and status")
+    public Uni<JobView> get(@PathParam("id") String id) {
+        return queries.get(ids.parse(id, ObjectType.JOB, "job id")).map(JobView::of);
+    }
+
+    @POST
+    @Path("/jobs/{id}/retry")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Put a FAILED job back to PENDING with fresh attempts")
+    public Uni<JobView> retry(@PathParam("id") String id) {
+        return queries.retry(ids.parse(id, ObjectType.JOB, "job id")).map(JobView::of);
+    }
+
+    @DELETE
+    @Path("/jobs/{id}")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @ResponseStatus(204)
+    @Operation(summary = "Delete a job in any state")
+    public Uni<Void> delete(@PathParam("id") String id) {
+        return queries.delete(ids.parse(id, ObjectType.JOB, "job id"));
+    }
+}

@@ -1,0 +1,174 @@
+package io.pinion.queue.api;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+
+import io.pinion.auth.Roles;
+import io.pinion.queue.JobQueries;
+import io.pinion.queue.JobState;
+import io.pinion.queue.JobWriter;
+import io.pinion.queue.QueueRegistry;
+import io.pinion.queue.QueueSettings;
+import io.pinion.queue.QueueStats;
+import io.pinion.queue.broker.LocalBroker;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.web.BadRequestException;
+import io.pinion.web.Limits;
+import io.pinion.web.Page;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Queues: configuration (admin), and enqueue, dequeue, scans, counts and retries (admin or worker).
+ */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "queues")
+public class QueueResource {
+
+    private final QueueRegistry registry;
+    private final JobWriter writer;
+    private final JobQueries queries;
+    private final LocalBroker broker;
+    private final QueueSettings settings;
+    private final ActiveTopology topology;
+
+    QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, LocalBroker broker,
+            QueueSettings settings, ActiveTopology topology) {
+        this.registry = registry;
+        this.writer = writer;
+        this.queries = queries;
+        this.broker = broker;
+        this.settings = settings;
+        this.topology = topology;
+    }
+
+    @POST
+    @Path("/queues")
+    @RolesAllowed(Roles.ADMIN)
+    @ResponseStatus(201)
+    @Operation(summary = "Create a queue: partitions, rate limit, attempts, backoff, lease, priority, FIFO, retention")
+    public Uni<QueueView> create(@NotNull QueueRequest request) {
+        String name = QueueInput.name(request.name());
+        return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount())).map(QueueView::of);
+    }
+
+    @GET
+    @Path("/queues")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Every queue")
+    public Uni<Page<QueueView>> list() {
+        return registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
+                .sorted(Comparator.comparing(queue -> queue.name()))
+                .map(QueueView::of).toList(), null));
+    }
+
+    @GET
+    @Path("/queues/{name}")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "A queue's settings and partitions")
+    public Uni<QueueView> get(@PathParam("name") String name) {
+        return registry.get(name).map(QueueView::of);
+    }
+
+    @PATCH
+    @Path("/queues/{name}")
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "Change a queue's settings; every instance applies them within a second")
+    public Uni<QueueView> update(@PathParam("name") String name, @NotNull QueueRequest request) {
+        return registry.refresh().flatMap(ignored -> registry.get(name))
+                .flatMap(queue -> registry.update(queue, QueueInput.update(queue, request, shardCount())))
+                .map(QueueView::of);
+    }
+
+    @DELETE
+    @Path("/queues/{name}")
+    @RolesAllowed(Roles.ADMIN)
+    @ResponseStatus(204)
+    @Operation(summary = "Delete a queue and every job in it")
+    public Uni<Void> delete(@PathParam("name") String name) {
+        return registry.get(name).flatMap(registry::delete);
+    }
+
+    @POST
+    @Path("/queues/{name}/jobs")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Enqueue one job, or up to 1,000 in 'jobs' (one INSERT per partition)")
+    public Uni<Response> enqueue(@PathParam("name") String name, @NotNull EnqueueRequest request) {
+        return registry.get(name).flatMap(queue -> writer.enqueue(queue, QueueInput.jobs(request, queue.config())))
+                .map(results -> {
+                    List<EnqueuedView> views = results.stream()
+                            .map(result -> new EnqueuedView(result.id().toString(), result.created())).toList();
+                    Object body = request.jobs() == null ? views.get(0) : new Page<>(views, null);
+                    return Response.status(201).entity(body).build();
+                });
+    }
+
+    @POST
+    @Path("/queues/{name}/dequeue")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Lease up to 'max' jobs from this instance's partitions, waiting up to 'waitMs' for the first")
+    public Uni<Page<LeaseView>> dequeue(@PathParam("name") String name, DequeueRequest request) {
+        int max = request == null || request.max() == null ? 1 : request.max();
+        long waitMs = request == null || request.waitMs() == null ? 0 : request.waitMs();
+        QueueInput.range("max", max, 1, QueueInput.MAX_BATCH);
+        QueueInput.range("waitMs", waitMs, 0, settings.maxDequeueWait().toMillis());
+        return registry.get(name)
+                .flatMap(queue -> broker.take(queue.name(), max, waitMs))
+                .map(jobs -> new Page<>(jobs.stream().map(LeaseView::of).toList(), null));
+    }
+
+    @GET
+    @Path("/queues/{name}/jobs")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Jobs in one state (PENDING, RUNNING, SUCCEEDED, FAILED), partition by partition in id order")
+    public Uni<Page<JobView>> scan(@PathParam("name") String name, @QueryParam("state") String state,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        JobState parsed = JobState.parse(state).orElseThrow(() -> new BadRequestException("invalid_state",
+                "state must be one of PENDING, RUNNING, SUCCEEDED, FAILED"));
+        int size = Limits.of(limit);
+        return registry.get(name).flatMap(queue -> queries.scan(queue, parsed, cursor, size))
+                .map(page -> new Page<>(page.items().stream().map(JobView::of).toList(), page.nextCursor()));
+    }
+
+    @GET
+    @Path("/queues/{name}/stats")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Jobs per state and the age of the oldest due job, per partition and in total")
+    public Uni<QueueStats> stats(@PathParam("name") String name) {
+        return registry.get(name).flatMap(queries::stats);
+    }
+
+    @POST
+    @Path("/queues/{name}/retry-failed")
+    @RolesAllowed({Roles.ADMIN, Roles.WORKER})
+    @Operation(summary = "Put up to 'limit' (default 1,000) FAILED jobs back to PENDING with fresh attempts")
+    public Uni<Map<String, Long>> retryFailed(@PathParam("name") String name, @QueryParam("limit") Integer limit) {
+        int max = limit == null ? 1_000 : limit;
+        QueueInput.range("limit", max, 1, 100_000);
+        return registry.get(name).flatMap(queue -> queries.retryFailed(queue, max)).map(count -> Map.of("retried", count));
+    }
+
+    private int shardCount() {
+        return topology.get().mysql().shardCount();
+    }
+}

@@ -1,0 +1,108 @@
+package io.pinion.queue.broker;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import io.pinion.mysql.ShardSql;
+import io.pinion.queue.JobsAcked;
+import io.pinion.queue.LeasedJob;
+import io.pinion.queue.QueueMetrics;
+import io.pinion.queue.QueueRegistry;
+import io.pinion.queue.QueueSettings;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+
+/**
+ * This instance's dequeue broker: started after the shard schema is migrated, stopped cleanly at shutdown (its
+ * buffered jobs go back to PENDING and its partitions are released at once rather than after lease expiry).
+ */
+@ApplicationScoped
+public class LocalBroker {
+
+    private static final Logger LOG = Logger.getLogger(LocalBroker.class);
+
+    private final BrokerContext context;
+    private final QueueSettings settings;
+    private final String address;
+    private volatile DequeueBroker broker;
+
+    LocalBroker(Vertx vertx, ShardSql sql, QueueRegistry registry, BrokerLeases leases, QueueSettings settings,
+            QueueMetrics metrics, @ConfigProperty(name = "quarkus.http.host") String host,
+            @ConfigProperty(name = "quarkus.http.port") int port,
+            @ConfigProperty(name = "quarkus.http.test-port") Optional<Integer> testPort,
+            @ConfigProperty(name = "quarkus.profile") String profile) {
+        this.context = new BrokerContext(vertx, sql, registry, leases, settings, metrics);
+        this.settings = settings;
+        this.address = host + ":" + ("test".equals(profile) ? testPort.orElse(port) : port);
+    }
+
+    void start(@Observes @Priority(Interceptor.Priority.LIBRARY_AFTER + 500) StartupEvent event) {
+        if (!settings.brokerEnabled()) {
+            LOG.info("dequeue broker disabled (pinion.queue.broker-enabled=false)");
+            return;
+        }
+        try {
+            context.registry().refresh().await().atMost(java.time.Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            LOG.warnf("queue configuration not loaded yet (%s); the broker retries every heartbeat", e.getMessage());
+        }
+        broker = new DequeueBroker(newId(), address, context);
+        broker.start();
+        LOG.infof("dequeue broker %s started", broker.id());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        DequeueBroker running = broker;
+        if (running != null) {
+            running.stop().await().atMost(java.time.Duration.ofSeconds(5));
+        }
+    }
+
+    /** Keeps the local broker informed of acks made through this instance. */
+    void acked(@Observes JobsAcked acked) {
+        DequeueBroker running = broker;
+        if (running != null) {
+            running.acked(acked);
+        }
+    }
+
+    public Optional<DequeueBroker> broker() {
+        return Optional.ofNullable(broker);
+    }
+
+    /** Up to {@code max} jobs from the partitions this instance owns, waiting up to {@code waitMs} for some. */
+    public Uni<List<LeasedJob>> take(String queue, int max, long waitMs) {
+        DequeueBroker running = broker;
+        if (running == null) {
+            return Uni.createFrom().item(List.of());
+        }
+        return running.take(queue, max, waitMs);
+    }
+
+    private static String newId() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "host";
+        }
+        host = host.replaceAll("[^A-Za-z0-9.-]", "");
+        if (host.length() > 40) {
+            host = host.substring(0, 40);
+        }
+        return host + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

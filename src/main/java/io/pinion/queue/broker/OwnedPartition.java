@@ -1,0 +1,396 @@
+package io.pinion.queue.broker;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.jboss.logging.Logger;
+
+import io.pinion.id.PinionId;
+import io.pinion.queue.JobAcks;
+import io.pinion.queue.LeasedJob;
+import io.pinion.queue.Queue;
+import io.pinion.queue.QueuePartition;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * A partition while this broker owns it. Only the owner reads the partition's due jobs, so prefetch never waits
+ * on another reader's locks: it picks due ids from the covering {@code due} index (priority, then run_after, then
+ * id; strict id order for FIFO), leases them in one UPDATE (RUNNING, this broker, lease expiry, attempt + 1) and
+ * reads their bodies back into the buffer. Buffered jobs whose lease is half spent are released to PENDING
+ * without costing an attempt. The owner also sweeps expired leases, deletes finished jobs past retention, and
+ * measures depth.
+ *
+ * <p>A FIFO partition hands out one job at a time, the next only after the previous one is acked; a failure puts
+ * the head back and the partition waits for its retry.
+ */
+final class OwnedPartition {
+
+    private static final Logger LOG = Logger.getLogger(OwnedPartition.class);
+    private static final int FIFO_BUFFER = 16;
+    private static final long FIFO_CHECK_MS = 200;
+
+    private final BrokerContext context;
+    private final String brokerId;
+    private final QueuePartition partition;
+    private final Runnable onJobs;
+    private final java.util.function.LongSupplier queueDemand;
+    private final JobBuffer buffer = new JobBuffer();
+    private final TokenBucket bucket = new TokenBucket();
+    private final AtomicBoolean fetching = new AtomicBoolean();
+    private final AtomicBoolean housekeeping = new AtomicBoolean();
+    private volatile Queue queue;
+    private volatile long leaseUntil;
+    private volatile boolean alwaysDemand;
+    private volatile long lastDemand;
+    private volatile long nextFetchAt;
+    private volatile boolean stopped;
+    private volatile long inFlight;
+    private volatile long inFlightCheckedAt;
+    private volatile long fifoFloor;
+
+    OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
+            java.util.function.LongSupplier queueDemand) {
+        this.context = context;
+        this.queueDemand = queueDemand;
+        this.brokerId = brokerId;
+        this.partition = partition;
+        this.onJobs = onJobs;
+        this.queue = queue;
+    }
+
+    QueuePartition partition() {
+        return partition;
+    }
+
+    Queue queue() {
+        return queue;
+    }
+
+    int buffered() {
+        return buffer.size();
+    }
+
+    /** Puts back a job that was taken but could not be handed out. */
+    void putBack(LeasedJob job) {
+        buffer.putBack(job);
+    }
+
+    /** New settings and lease end, from the broker's heartbeat. */
+    void update(Queue latest, long leaseEnd, boolean handledInApp) {
+        queue = latest;
+        leaseUntil = leaseEnd;
+        alwaysDemand = handledInApp;
+        Double rate = latest.config().rateLimit();
+        bucket.setRate(rate == null ? -1 : rate / latest.partitions().size());
+    }
+
+    /** Up to {@code max} jobs from the buffer, within the rate limit. */
+    List<LeasedJob> take(int max, long now) {
+        lastDemand = now;
+        if (!canWork(now) || bucket.paused() || max <= 0) {
+            return List.of();
+        }
+        boolean fifo = queue.config().fifo();
+        if (fifo && inFlight != 0) {
+            return List.of();
+        }
+        int granted = bucket.take(fifo ? 1 : max);
+        List<LeasedJob> jobs = List.of();
+        if (granted > 0) {
+            List<LeasedJob> stale = new ArrayList<>();
+            jobs = buffer.poll(granted, job -> stale(job, now), stale);
+            bucket.giveBack(granted - jobs.size());
+            if (!stale.isEmpty()) {
+                if (fifo) {
+                    jobs.forEach(job -> stale.add(job));
+                    stale.addAll(buffer.drain());
+                    jobs = List.of();
+                }
+                release(stale);
+            }
+            if (fifo && !jobs.isEmpty()) {
+                inFlight = jobs.get(0).id().value();
+                inFlightCheckedAt = now;
+            }
+        }
+        if (buffer.size() < capacity() / 2) {
+            prefetch(now);
+        }
+        return jobs;
+    }
+
+    /** Periodic work: drop stale buffered jobs, follow a FIFO head, keep the buffer filled. */
+    void tick(long now) {
+        if (stopped) {
+            return;
+        }
+        List<LeasedJob> stale = buffer.removeIf(job -> stale(job, now));
+        if (!stale.isEmpty()) {
+            if (queue.config().fifo()) {
+                stale.addAll(buffer.drain());
+            }
+            release(stale);
+        }
+        if (inFlight != 0 && now - inFlightCheckedAt >= FIFO_CHECK_MS) {
+            inFlightCheckedAt = now;
+            checkFifoHead(inFlight);
+        }
+        context.metrics().partitionGauge("buffered", queue.name(), partition.partition(), buffer.size());
+        if (buffer.size() < capacity() / 2) {
+            prefetch(now);
+        }
+    }
+
+    /** Acks seen by this instance: a FIFO partition moves on (or, after a failure, waits for the retry). */
+    void acked(java.util.Set<Long> ids, java.util.Set<Long> failed) {
+        long head = inFlight;
+        if (head != 0 && ids.contains(head)) {
+            if (failed.contains(head)) {
+                release(buffer.drain());
+            }
+            inFlight = 0;
+            onJobs.run();
+        }
+    }
+
+    /** Returns expired leases to PENDING after backoff, or FAILED when attempts are spent. */
+    Uni<Void> sweep(long now) {
+        if (stopped || !canWork(now)) {
+            return Uni.createFrom().voidItem();
+        }
+        String statement = "UPDATE " + partition.table() + " SET state = IF(attempts_made >= attempts_allowed, 3, 0),"
+                + " run_after = IF(state = 0, ? + " + queue.config().retry().sqlDelayAfterAttempts() + ", run_after),"
+                + " status = RIGHT(CONCAT_WS('\\n', status, CONCAT('attempt ', attempts_made, ': lease expired')), "
+                + JobAcks.MAX_STATUS_CHARS + "),"
+                + " dedupe_active = IF(state = 3, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
+                + " updated_at = ? WHERE state = 1 AND lease_expires < ? LIMIT 1000";
+        return context.sql().query(partition.shard(), statement, Tuple.of(now, now, now))
+                .invoke(rows -> {
+                    context.metrics().retried(queue.name(), rows.rowCount());
+                    if (rows.rowCount() > 0 && inFlight != 0) {
+                        checkFifoHead(inFlight);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    /** Deletes finished jobs older than the queue's retention, a bounded amount per call. */
+    Uni<Void> collectGarbage(long now) {
+        if (stopped || !housekeeping.compareAndSet(false, true)) {
+            return Uni.createFrom().voidItem();
+        }
+        fifoFloor = 0;
+        long before = now - queue.config().retentionMs();
+        return deleteFinished(before, 20)
+                .onTermination().invoke(() -> housekeeping.set(false));
+    }
+
+    private Uni<Void> deleteFinished(long before, int rounds) {
+        return context.sql().query(partition.shard(), "DELETE FROM " + partition.table()
+                        + " WHERE state IN (2, 3) AND updated_at < ? LIMIT 5000", Tuple.of(before))
+                .flatMap(rows -> rows.rowCount() == 5000 && rounds > 1 && !stopped
+                        ? deleteFinished(before, rounds - 1)
+                        : Uni.createFrom().voidItem());
+    }
+
+    /** Publishes pending depth and the age of the oldest due job. */
+    Uni<Void> measure(long now) {
+        if (stopped) {
+            return Uni.createFrom().voidItem();
+        }
+        String table = partition.table();
+        String statement = "SELECT (SELECT COUNT(*) FROM " + table + " WHERE state = 0) AS pending,"
+                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 1) AS p1,"
+                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 2) AS p2,"
+                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 3) AS p3";
+        return context.sql().query(partition.shard(), statement, Tuple.tuple()).invoke(rows -> {
+            Row row = rows.iterator().next();
+            long oldest = Long.MAX_VALUE;
+            for (String column : List.of("p1", "p2", "p3")) {
+                Long value = row.getLong(column);
+                if (value != null) {
+                    oldest = Math.min(oldest, value);
+                }
+            }
+            long age = oldest <= now ? (now - oldest) / 1000 : 0;
+            context.metrics().partitionGauge("depth", queue.name(), partition.partition(), row.getLong("pending"));
+            context.metrics().partitionGauge("oldest_due_age_seconds", queue.name(), partition.partition(), age);
+        }).replaceWithVoid();
+    }
+
+    /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
+    Uni<Void> stop(boolean graceful) {
+        stopped = true;
+        List<LeasedJob> left = buffer.drain();
+        if (!graceful || left.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return releaseNow(left);
+    }
+
+    private void prefetch(long now) {
+        if (!canWork(now) || bucket.paused() || now < nextFetchAt || !hasDemand(now)) {
+            return;
+        }
+        int wanted = capacity() - buffer.size();
+        if (wanted <= 0 || !fetching.compareAndSet(false, true)) {
+            return;
+        }
+        int batch = Math.min(wanted, context.settings().prefetchBatch());
+        Uni<List<Long>> due = queue.config().fifo() ? dueFifo(batch, now) : due(batch, now);
+        due.flatMap(ids -> lease(ids, now))
+                .subscribe().with(jobs -> {
+                    fetching.set(false);
+                    if (stopped) {
+                        release(jobs);
+                        return;
+                    }
+                    if (jobs.isEmpty()) {
+                        nextFetchAt = now + context.settings().pollInterval().toMillis();
+                        return;
+                    }
+                    buffer.addAll(jobs);
+                    onJobs.run();
+                }, failure -> {
+                    fetching.set(false);
+                    nextFetchAt = System.currentTimeMillis() + context.settings().pollInterval().toMillis() * 5;
+                    LOG.debugf("prefetch from %s failed: %s", partition.table(), failure.getMessage());
+                });
+    }
+
+    /** Due ids in hand-out order, read from the {@code due} index only. */
+    private Uni<List<Long>> due(int batch, long now) {
+        String table = partition.table();
+        String part = "(SELECT id, priority, run_after FROM " + table
+                + " WHERE state = 0 AND priority = ? AND run_after <= ? ORDER BY run_after, id LIMIT ?)";
+        String statement = "SELECT id FROM (" + part + " UNION ALL " + part + " UNION ALL " + part
+                + ") AS due ORDER BY priority, run_after, id LIMIT ?";
+        Tuple args = Tuple.tuple();
+        for (int priority = 1; priority <= 3; priority++) {
+            args.addInteger(priority).addLong(now).addInteger(batch);
+        }
+        args.addInteger(batch);
+        return context.sql().query(partition.shard(), statement, args).map(OwnedPartition::ids);
+    }
+
+    /** FIFO: the unbroken run of due PENDING jobs at the head of the partition, in id order. */
+    private Uni<List<Long>> dueFifo(int batch, long now) {
+        if (inFlight != 0) {
+            return Uni.createFrom().item(List.of());
+        }
+        return context.sql().query(partition.shard(), "SELECT id, state, run_after FROM " + partition.table()
+                        + " WHERE id >= ? AND state IN (0, 1) ORDER BY id LIMIT ?", Tuple.of(fifoFloor, batch))
+                .map(rows -> {
+                    List<Long> ids = new ArrayList<>();
+                    boolean first = true;
+                    for (Row row : rows) {
+                        if (first) {
+                            fifoFloor = row.getLong("id");
+                            first = false;
+                        }
+                        if (row.getInteger("state") != 0 || row.getLong("run_after") > now) {
+                            break;
+                        }
+                        ids.add(row.getLong("id"));
+                    }
+                    return ids;
+                });
+    }
+
+    /** Leases the ids to this broker and reads back the jobs it got. */
+    private Uni<List<LeasedJob>> lease(List<Long> ids, long now) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        long expires = now + queue.config().leaseMs();
+        String in = String.join(",", Collections.nCopies(ids.size(), "?"));
+        Tuple update = Tuple.of(brokerId, expires, now);
+        ids.forEach(update::addLong);
+        Tuple select = Tuple.tuple();
+        ids.forEach(select::addLong);
+        select.addString(brokerId).addLong(expires);
+        return context.sql().query(partition.shard(), "UPDATE " + partition.table() + " SET state = 1, lease_owner = ?,"
+                        + " lease_expires = ?, attempts_made = attempts_made + 1, updated_at = ? WHERE id IN (" + in
+                        + ") AND state = 0", update)
+                .flatMap(ignored -> context.sql().query(partition.shard(), "SELECT id, priority, run_after,"
+                        + " attempts_made, attempts_allowed, body, created_at FROM " + partition.table() + " WHERE id IN ("
+                        + in + ") AND state = 1 AND lease_owner = ? AND lease_expires = ?", select))
+                .map(rows -> {
+                    List<LeasedJob> jobs = new ArrayList<>(ids.size());
+                    String name = queue.name();
+                    for (Row row : rows) {
+                        jobs.add(new LeasedJob(PinionId.decode(row.getLong("id")), name, partition,
+                                row.getInteger("priority"), row.getBuffer("body").getBytes(),
+                                row.getInteger("attempts_made"), row.getInteger("attempts_allowed"), expires,
+                                row.getLong("created_at"), row.getLong("run_after")));
+                    }
+                    jobs.sort(queue.config().fifo()
+                            ? Comparator.comparingLong((LeasedJob job) -> job.id().value())
+                            : Comparator.comparingInt(LeasedJob::priority).thenComparingLong(LeasedJob::runAfter)
+                                    .thenComparingLong(job -> job.id().value()));
+                    return jobs;
+                });
+    }
+
+    private void checkFifoHead(long head) {
+        context.sql().query(partition.shard(), "SELECT state FROM " + partition.table() + " WHERE id = ?", Tuple.of(head))
+                .subscribe().with(rows -> {
+                    int state = rows.size() == 0 ? -1 : rows.iterator().next().getInteger("state");
+                    if (state != 1 && inFlight == head) {
+                        if (state == 0) {
+                            release(buffer.drain());
+                        }
+                        inFlight = 0;
+                        onJobs.run();
+                    }
+                }, failure -> LOG.debugf("FIFO head check on %s failed: %s", partition.table(), failure.getMessage()));
+    }
+
+    private void release(List<LeasedJob> jobs) {
+        if (!jobs.isEmpty()) {
+            releaseNow(jobs).subscribe().with(ignored -> {
+            }, failure -> LOG.debugf("releasing %d buffered jobs of %s failed (their leases will expire): %s",
+                    jobs.size(), partition.table(), failure.getMessage()));
+        }
+    }
+
+    /** Returns buffered (never handed out) jobs to PENDING and refunds the attempt they were charged. */
+    private Uni<Void> releaseNow(List<LeasedJob> jobs) {
+        Tuple args = Tuple.of(System.currentTimeMillis());
+        jobs.forEach(job -> args.addLong(job.id().value()));
+        args.addString(brokerId);
+        return context.sql().query(partition.shard(), "UPDATE " + partition.table() + " SET state = 0, lease_owner = NULL,"
+                        + " lease_expires = NULL, attempts_made = attempts_made - 1, updated_at = ? WHERE id IN ("
+                        + String.join(",", Collections.nCopies(jobs.size(), "?")) + ") AND state = 1 AND lease_owner = ?", args)
+                .replaceWithVoid();
+    }
+
+    private boolean canWork(long now) {
+        return !stopped && now < leaseUntil - context.settings().brokerLeaseTtl().toMillis() / 4;
+    }
+
+    private boolean hasDemand(long now) {
+        long last = Math.max(lastDemand, queueDemand.getAsLong());
+        return alwaysDemand || now - last < context.settings().demandWindow().toMillis();
+    }
+
+    private boolean stale(LeasedJob job, long now) {
+        return job.leaseExpires() - now < queue.config().leaseMs() / 2;
+    }
+
+    private int capacity() {
+        return queue.config().fifo() ? Math.min(FIFO_BUFFER, context.settings().bufferCapacity())
+                : context.settings().bufferCapacity();
+    }
+
+    private static List<Long> ids(io.vertx.mutiny.sqlclient.RowSet<Row> rows) {
+        List<Long> ids = new ArrayList<>(rows.size());
+        rows.forEach(row -> ids.add(row.getLong("id")));
+        return ids;
+    }
+}

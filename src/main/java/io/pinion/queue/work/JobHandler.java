@@ -1,0 +1,29 @@
+package io.pinion.queue.work;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a {@link JobWorker} bean as the in-app handler of a queue. The queue is created with these settings at
+ * start-up when it does not exist yet; later changes go through the queue API.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface JobHandler {
+
+    /** The queue's name. */
+    String value();
+
+    /** Most jobs of the queue running at once in this instance. */
+    int concurrency() default 16;
+
+    int partitions() default 4;
+
+    int maxAttempts() default 5;
+
+    long leaseMs() default 60_000;
+
+    boolean fifo() default false;
+}
