@@ -16,7 +16,8 @@ import io.micrometer.core.instrument.Timer;
  * Per-queue Prometheus metrics: {@code pinion_queue_enqueued_total}, {@code _dequeued_total},
  * {@code _acked_total{outcome}}, {@code _retries_total}, and per owned partition {@code pinion_queue_depth}
  * (pending jobs), {@code pinion_queue_oldest_due_age_seconds} and {@code pinion_queue_buffered}; in-app handler
- * latency is {@code pinion_queue_handler_seconds{queue,outcome}}. Partition gauges are published by the instance
+ * latency is {@code pinion_queue_handler_seconds{queue,outcome}}, buffer hand-off time
+ * {@code pinion_queue_handoff_seconds{queue}}. Partition gauges are published by the instance
  * that owns the partition, so sums across instances are cluster totals.
  */
 @ApplicationScoped
@@ -55,6 +56,15 @@ public class QueueMetrics {
         timers.computeIfAbsent(queue + "|" + success, key -> Timer.builder("pinion_queue_handler_seconds")
                         .tag("queue", queue).tag("outcome", success ? "success" : "failure")
                         .publishPercentiles(0.5, 0.99)
+                        .register(registry))
+                .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Time to hand jobs out of a broker's buffers (in-process dequeue), {@code pinion_queue_handoff_seconds}. */
+    public void handoff(String queue, long nanos) {
+        timers.computeIfAbsent(queue + "|handoff", key -> Timer.builder("pinion_queue_handoff_seconds")
+                        .tag("queue", queue)
+                        .publishPercentiles(0.5, 0.99, 0.999)
                         .register(registry))
                 .record(nanos, TimeUnit.NANOSECONDS);
     }

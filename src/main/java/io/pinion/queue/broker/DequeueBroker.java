@@ -108,6 +108,7 @@ public final class DequeueBroker {
 
     /** Up to {@code max} jobs of the queue from the partitions this broker owns, without waiting. */
     public List<LeasedJob> take(String queueName, int max) {
+        long started = System.nanoTime();
         demandAt.put(queueName, System.currentTimeMillis());
         List<OwnedPartition> partitions = owned.values().stream()
                 .filter(partition -> partition.queue().name().equals(queueName))
@@ -124,6 +125,7 @@ public final class DequeueBroker {
         }
         if (!jobs.isEmpty()) {
             context.metrics().dequeued(queueName, jobs.size());
+            context.metrics().handoff(queueName, System.nanoTime() - started);
         }
         return jobs;
     }

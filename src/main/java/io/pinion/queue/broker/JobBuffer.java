@@ -17,9 +17,12 @@ import io.pinion.queue.QueueConfig;
 final class JobBuffer {
 
     private final List<ArrayDeque<LeasedJob>> byPriority = new ArrayList<>();
+    private final boolean fifo;
     private int size;
 
-    JobBuffer() {
+    /** A FIFO buffer keeps one deque in id order and ignores priorities. */
+    JobBuffer(boolean fifo) {
+        this.fifo = fifo;
         for (int p = QueueConfig.MIN_PRIORITY; p <= QueueConfig.MAX_PRIORITY; p++) {
             byPriority.add(new ArrayDeque<>());
         }
@@ -27,14 +30,14 @@ final class JobBuffer {
 
     synchronized void addAll(List<LeasedJob> jobs) {
         for (LeasedJob job : jobs) {
-            byPriority.get(job.priority() - QueueConfig.MIN_PRIORITY).addLast(job);
+            slot(job).addLast(job);
         }
         size += jobs.size();
     }
 
     /** Puts a job back at the front of its priority. */
     synchronized void putBack(LeasedJob job) {
-        byPriority.get(job.priority() - QueueConfig.MIN_PRIORITY).addFirst(job);
+        slot(job).addFirst(job);
         size++;
     }
 
@@ -73,6 +76,10 @@ final class JobBuffer {
 
     List<LeasedJob> drain() {
         return removeIf(job -> true);
+    }
+
+    private ArrayDeque<LeasedJob> slot(LeasedJob job) {
+        return byPriority.get(fifo ? 0 : job.priority() - QueueConfig.MIN_PRIORITY);
     }
 
     synchronized int size() {

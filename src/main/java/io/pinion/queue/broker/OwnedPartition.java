@@ -39,7 +39,7 @@ final class OwnedPartition {
     private final QueuePartition partition;
     private final Runnable onJobs;
     private final java.util.function.LongSupplier queueDemand;
-    private final JobBuffer buffer = new JobBuffer();
+    private final JobBuffer buffer;
     private final TokenBucket bucket = new TokenBucket();
     private final AtomicBoolean fetching = new AtomicBoolean();
     private final AtomicBoolean housekeeping = new AtomicBoolean();
@@ -61,6 +61,7 @@ final class OwnedPartition {
         this.partition = partition;
         this.onJobs = onJobs;
         this.queue = queue;
+        this.buffer = new JobBuffer(queue.config().fifo());
     }
 
     QueuePartition partition() {
@@ -278,13 +279,13 @@ final class OwnedPartition {
         return context.sql().query(partition.shard(), statement, args).map(OwnedPartition::ids);
     }
 
-    /** FIFO: the unbroken run of due PENDING jobs at the head of the partition, in id order. */
+    /**
+     * FIFO: the unbroken run of due PENDING jobs at the head of the partition, in id order, past the jobs this
+     * broker already holds (in flight or buffered).
+     */
     private Uni<List<Long>> dueFifo(int batch, long now) {
-        if (inFlight != 0) {
-            return Uni.createFrom().item(List.of());
-        }
-        return context.sql().query(partition.shard(), "SELECT id, state, run_after FROM " + partition.table()
-                        + " WHERE id >= ? AND state IN (0, 1) ORDER BY id LIMIT ?", Tuple.of(fifoFloor, batch))
+        return context.sql().query(partition.shard(), "SELECT id, state, run_after, lease_owner FROM " + partition.table()
+                        + " WHERE id >= ? AND state IN (0, 1) ORDER BY id LIMIT ?", Tuple.of(fifoFloor, batch + capacity()))
                 .map(rows -> {
                     List<Long> ids = new ArrayList<>();
                     boolean first = true;
@@ -293,7 +294,11 @@ final class OwnedPartition {
                             fifoFloor = row.getLong("id");
                             first = false;
                         }
-                        if (row.getInteger("state") != 0 || row.getLong("run_after") > now) {
+                        boolean mine = row.getInteger("state") == 1 && brokerId.equals(row.getString("lease_owner"));
+                        if (mine && ids.isEmpty()) {
+                            continue;
+                        }
+                        if (row.getInteger("state") != 0 || row.getLong("run_after") > now || ids.size() == batch) {
                             break;
                         }
                         ids.add(row.getLong("id"));
