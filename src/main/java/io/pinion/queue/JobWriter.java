@@ -12,7 +12,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
-import io.pinion.web.BackendUnavailableException;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
@@ -22,9 +23,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
 /**
  * Enqueues jobs with one multi-row INSERT per partition. Jobs with a dedupe key go to the partition the key hashes
  * to (so the key's uniqueness is checked in one table); a FIFO queue has one partition and takes its ids inside
- * the INSERT's transaction so id order is commit order; other jobs of a call go together to the next partition in
- * turn, skipping for a few seconds any partition whose MySQL host just failed, and moving to another partition
- * when the chosen one is unreachable.
+ * the INSERT's transaction so id order is commit order; other jobs of a call go to the next partition in turn
+ * (large calls are split over all partitions), skipping for a few seconds any MySQL host that just failed, and
+ * moving to a partition on another host when the chosen one is unreachable.
  */
 @ApplicationScoped
 public class JobWriter {
@@ -33,15 +34,18 @@ public class JobWriter {
             + " dedupe_key, dedupe_active, created_at, updated_at)";
     private static final String ROW = "(?, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?)";
     private static final long UNAVAILABLE_FOR_MS = 3_000;
+    private static final int SPREAD_AT = 100;
 
     private final ShardSql sql;
     private final JobIds ids;
     private final QueueMetrics metrics;
+    private final ActiveTopology topology;
     private final AtomicInteger turn = new AtomicInteger();
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
 
-    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics) {
+    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology) {
         this.sql = sql;
+        this.topology = topology;
         this.ids = ids;
         this.metrics = metrics;
     }
@@ -87,29 +91,49 @@ public class JobWriter {
         });
     }
 
+    /**
+     * Jobs without a dedupe key: a small call goes to one partition, a large one ({@value #SPREAD_AT} jobs or
+     * more) is split over every partition, one INSERT each. A partition whose host fails is retried on a partition
+     * of another host.
+     */
     private Uni<Void> writeAnywhere(Queue queue, List<NewJob> jobs, List<Integer> indexes, Enqueued[] results) {
-        QueuePartition first = nextPartition(queue, -1);
-        return write(queue, first, jobs, indexes, results)
-                .onFailure(BackendUnavailableException.class).recoverWithUni(failure -> {
-                    QueuePartition other = nextPartition(queue, first.shard());
-                    if (other == null || other.partition() == first.partition() || queue.config().fifo()) {
+        int parts = indexes.size() >= SPREAD_AT && !queue.config().fifo() ? queue.partitions().size() : 1;
+        List<Uni<Void>> writes = new ArrayList<>();
+        int chunk = (indexes.size() + parts - 1) / parts;
+        for (int from = 0; from < indexes.size(); from += chunk) {
+            List<Integer> part = indexes.subList(from, Math.min(indexes.size(), from + chunk));
+            writes.add(writeWithFailover(queue, jobs, part, results, new java.util.HashSet<>()));
+        }
+        return Uni.join().all(writes).andFailFast().replaceWithVoid();
+    }
+
+    private Uni<Void> writeWithFailover(Queue queue, List<NewJob> jobs, List<Integer> indexes, Enqueued[] results,
+            java.util.Set<String> failedHosts) {
+        QueuePartition partition = nextPartition(queue, failedHosts);
+        return write(queue, partition, jobs, indexes, results)
+                .onFailure(BackendFailures::isUnavailable).recoverWithUni(failure -> {
+                    failedHosts.add(hostOf(partition));
+                    boolean another = queue.partitions().stream().anyMatch(p -> !failedHosts.contains(hostOf(p)));
+                    if (!another || queue.config().fifo()) {
                         return Uni.createFrom().failure(failure);
                     }
-                    return write(queue, other, jobs, indexes, results);
+                    return writeWithFailover(queue, jobs, indexes, results, failedHosts);
                 });
     }
 
-    private QueuePartition nextPartition(Queue queue, int avoidShard) {
+    /** The next partition in turn, skipping hosts that failed in this call or recently. */
+    private QueuePartition nextPartition(Queue queue, java.util.Set<String> failedHosts) {
         List<QueuePartition> partitions = queue.partitions();
         long now = System.currentTimeMillis();
         int start = Math.floorMod(turn.getAndIncrement(), partitions.size());
         QueuePartition fallback = null;
         for (int k = 0; k < partitions.size(); k++) {
             QueuePartition candidate = partitions.get((start + k) % partitions.size());
-            if (candidate.shard() == avoidShard) {
+            String host = hostOf(candidate);
+            if (failedHosts.contains(host)) {
                 continue;
             }
-            if (unavailableUntil.getOrDefault(candidate.key(), 0L) <= now) {
+            if (unavailableUntil.getOrDefault(host, 0L) <= now) {
                 return candidate;
             }
             if (fallback == null) {
@@ -117,6 +141,10 @@ public class JobWriter {
             }
         }
         return fallback != null ? fallback : partitions.get(start);
+    }
+
+    private String hostOf(QueuePartition partition) {
+        return topology.get().mysql().hostOf(partition.shard()).map(host -> host.name()).orElse("?");
     }
 
     private Uni<Void> write(Queue queue, QueuePartition partition, List<NewJob> jobs, List<Integer> indexes,
@@ -130,8 +158,8 @@ public class JobWriter {
             written = ids.allocate(partition, indexes.size())
                     .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, deduped));
         }
-        return written.onFailure(BackendUnavailableException.class)
-                .invoke(() -> unavailableUntil.put(partition.key(), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));
+        return written.onFailure(BackendFailures::isUnavailable)
+                .invoke(() -> unavailableUntil.put(hostOf(partition), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));
     }
 
     private Uni<Void> insert(SqlConnection connection, Queue queue, QueuePartition partition, List<NewJob> jobs,

@@ -41,6 +41,7 @@ public final class DequeueBroker {
     private final Map<String, OwnedPartition> owned = new ConcurrentHashMap<>();
     private final Map<String, ConcurrentLinkedQueue<Runnable>> waiters = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> turns = new ConcurrentHashMap<>();
+    private final Map<String, TokenBucket> buckets = new ConcurrentHashMap<>();
     private final Map<String, Long> demandAt = new ConcurrentHashMap<>();
     private final Set<String> handledInApp = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean balancing = new AtomicBoolean();
@@ -118,10 +119,15 @@ public final class DequeueBroker {
             return List.of();
         }
         long now = System.currentTimeMillis();
+        TokenBucket bucket = buckets.get(queueName);
+        int granted = bucket == null ? max : bucket.take(max);
         int start = Math.floorMod(turns.computeIfAbsent(queueName, name -> new AtomicInteger()).getAndIncrement(), partitions.size());
         List<LeasedJob> jobs = new ArrayList<>();
-        for (int k = 0; k < partitions.size() && jobs.size() < max; k++) {
-            jobs.addAll(partitions.get((start + k) % partitions.size()).take(max - jobs.size(), now));
+        for (int k = 0; k < partitions.size() && jobs.size() < granted; k++) {
+            jobs.addAll(partitions.get((start + k) % partitions.size()).take(granted - jobs.size(), now));
+        }
+        if (bucket != null) {
+            bucket.giveBack(granted - jobs.size());
         }
         if (!jobs.isEmpty()) {
             context.metrics().dequeued(queueName, jobs.size());
@@ -295,6 +301,7 @@ public final class DequeueBroker {
             for (int k = mine.size() - 1; k >= target; k--) {
                 changes.add(giveUp(owned.remove(mine.get(k).key())));
             }
+            applyRate(queue);
             int missing = target - mine.size();
             for (QueuePartition row : partitions) {
                 if (missing <= 0) {
@@ -317,9 +324,18 @@ public final class DequeueBroker {
                         () -> demandAt.getOrDefault(queue.name(), 0L));
                 partition.update(queue, expires, handledInApp.contains(queue.name()));
                 owned.put(row.key(), partition);
+                applyRate(queue);
                 LOG.debugf("broker %s owns %s (queue %s)", id, row.key(), queue.name());
             }
         }).replaceWithVoid();
+    }
+
+    /** This broker's share of the queue's rate: the rate times the share of its partitions it owns. */
+    private void applyRate(Queue queue) {
+        Double rate = queue.config().rateLimit();
+        long mine = owned.values().stream().filter(partition -> partition.partition().queueId() == queue.id()).count();
+        buckets.computeIfAbsent(queue.name(), key -> new TokenBucket())
+                .setRate(rate == null ? -1 : rate * mine / queue.partitions().size());
     }
 
     private Uni<Void> giveUp(OwnedPartition partition) {

@@ -40,7 +40,6 @@ final class OwnedPartition {
     private final Runnable onJobs;
     private final java.util.function.LongSupplier queueDemand;
     private final JobBuffer buffer;
-    private final TokenBucket bucket = new TokenBucket();
     private final AtomicBoolean fetching = new AtomicBoolean();
     private final AtomicBoolean housekeeping = new AtomicBoolean();
     private volatile Queue queue;
@@ -86,26 +85,23 @@ final class OwnedPartition {
         queue = latest;
         leaseUntil = leaseEnd;
         alwaysDemand = handledInApp;
-        Double rate = latest.config().rateLimit();
-        bucket.setRate(rate == null ? -1 : rate / latest.partitions().size());
     }
 
-    /** Up to {@code max} jobs from the buffer, within the rate limit. */
+    /** Up to {@code max} jobs from the buffer (the broker has already applied the rate limit). */
     List<LeasedJob> take(int max, long now) {
         lastDemand = now;
-        if (!canWork(now) || bucket.paused() || max <= 0) {
+        if (!canWork(now) || queue.config().paused() || max <= 0) {
             return List.of();
         }
         boolean fifo = queue.config().fifo();
         if (fifo && inFlight != 0) {
             return List.of();
         }
-        int granted = bucket.take(fifo ? 1 : max);
+        int granted = fifo ? 1 : max;
         List<LeasedJob> jobs = List.of();
         if (granted > 0) {
             List<LeasedJob> stale = new ArrayList<>();
             jobs = buffer.poll(granted, job -> stale(job, now), stale);
-            bucket.giveBack(granted - jobs.size());
             if (!stale.isEmpty()) {
                 if (fifo) {
                     jobs.forEach(job -> stale.add(job));
@@ -235,7 +231,7 @@ final class OwnedPartition {
     }
 
     private void prefetch(long now) {
-        if (!canWork(now) || bucket.paused() || now < nextFetchAt || !hasDemand(now)) {
+        if (!canWork(now) || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
             return;
         }
         int wanted = capacity() - buffer.size();

@@ -1,7 +1,8 @@
 package io.pinion.queue.broker;
 
 /**
- * A partition's share of its queue's dequeue rate: tokens accrue at {@code rate} per second up to a small burst
+ * A broker's share of a queue's dequeue rate (the rate times the share of the queue's partitions it owns), spent
+ * on whichever of its partitions have jobs: tokens accrue at {@code rate} per second up to a small burst
  * (a fifth of a second's worth, at least one), so the rate holds over any window longer than a second.
  */
 final class TokenBucket {
