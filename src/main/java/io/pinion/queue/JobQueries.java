@@ -125,7 +125,7 @@ public class JobQueries {
                             ? new ConflictException("dedupe_conflict", "another unfinished job holds this job's dedupe key")
                             : failure)
                     .flatMap(rows -> get(id).invoke(job -> {
-                        if (rows.rowCount() == 0 && job.state() != JobState.PENDING) {
+                        if (rows.rowCount() == 0) {
                             throw new ConflictException("not_failed", "job " + id + " is " + job.state() + ", not FAILED");
                         }
                     }));

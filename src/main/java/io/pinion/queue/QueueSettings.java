@@ -27,7 +27,7 @@ public interface QueueSettings {
     @WithDefault("10s")
     Duration brokerLeaseTtl();
 
-    /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this). */
+    /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this; at least 1 s). */
     @WithDefault("1s")
     Duration refreshInterval();
 
@@ -59,8 +59,11 @@ public interface QueueSettings {
     @WithDefault("30s")
     Duration demandWindow();
 
-    /** How often in-app workers take jobs from the local broker. */
-    @WithDefault("100ms")
+    /**
+     * How often in-app workers look for jobs in the local broker besides being woken when jobs arrive
+     * (quarkus-scheduler: at least 1 s).
+     */
+    @WithDefault("1s")
     Duration dispatchInterval();
 
     /** Largest block of job ids reserved at once per partition. */

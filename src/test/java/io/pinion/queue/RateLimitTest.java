@@ -77,7 +77,7 @@ class RateLimitTest {
             assertTrue(served[0] > expected * 0.3 && served[1] > expected * 0.3, "both brokers served: " + served[0] + " / " + served[1]);
 
             TestApi.admin().as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + name).then().statusCode(200);
-            Thread.sleep(1_000); // a refresh and a heartbeat later every broker applies it
+            Thread.sleep(2_000); // a refresh and a heartbeat later every broker applies it
             int whilePaused = 0;
             long pauseStart = System.currentTimeMillis();
             while (System.currentTimeMillis() - pauseStart < 3_000) {

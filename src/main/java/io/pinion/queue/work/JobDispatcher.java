@@ -79,7 +79,7 @@ public class JobDispatcher {
         broker.onJobsAvailable(this::drain);
     }
 
-    @Scheduled(every = "${pinion.queue.dispatch-interval:100ms}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${pinion.queue.dispatch-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void tick() {
         handlers.keySet().forEach(this::drain);
     }
