@@ -35,6 +35,7 @@ public class JobWriter {
     private static final String ROW = "(?, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?)";
     private static final long UNAVAILABLE_FOR_MS = 3_000;
     private static final int SPREAD_AT = 100;
+    private static final int MAX_COMBINED = 1_000;
 
     private final ShardSql sql;
     private final JobIds ids;
@@ -42,6 +43,7 @@ public class JobWriter {
     private final ActiveTopology topology;
     private final AtomicInteger turn = new AtomicInteger();
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
+    private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
 
     JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology) {
         this.sql = sql;
@@ -73,7 +75,14 @@ public class JobWriter {
         Enqueued[] results = new Enqueued[jobs.size()];
         List<Uni<Void>> writes = new ArrayList<>();
         keyed.forEach((partition, indexes) -> writes.add(write(queue, queue.partition(partition), jobs, indexes, results)));
-        if (!free.isEmpty()) {
+        if (!free.isEmpty() && free.size() < SPREAD_AT && !queue.config().fifo()) {
+            List<NewJob> freeJobs = free.stream().map(jobs::get).toList();
+            writes.add(combined(queue, freeJobs).invoke(written -> {
+                for (int k = 0; k < free.size(); k++) {
+                    results[free.get(k)] = written.get(k);
+                }
+            }).replaceWithVoid());
+        } else if (!free.isEmpty()) {
             writes.add(writeAnywhere(queue, jobs, free, results));
         }
         return Uni.join().all(writes).andFailFast().map(ignored -> {
@@ -89,6 +98,78 @@ public class JobWriter {
             metrics.enqueued(queue.name(), created);
             return List.of(results);
         });
+    }
+
+    /**
+     * Group commit: small calls without dedupe keys that arrive while the queue's INSERTs are in flight wait and
+     * go together in the next one, so under load many requests share one commit, and an idle queue adds no delay.
+     * At most one INSERT per MySQL host of the queue is in flight at a time.
+     */
+    private Uni<List<Enqueued>> combined(Queue queue, List<NewJob> jobs) {
+        Lane lane = lanes.computeIfAbsent(queue.id(), id -> new Lane());
+        return Uni.createFrom().<List<Enqueued>>emitter(emitter -> {
+            synchronized (lane) {
+                lane.waiting.add(new Waiting(jobs, emitter));
+            }
+            pump(queue, lane);
+        });
+    }
+
+    private void pump(Queue queue, Lane lane) {
+        while (true) {
+            List<Waiting> batch = new ArrayList<>();
+            synchronized (lane) {
+                int hosts = (int) queue.partitions().stream().map(this::hostOf).distinct().count();
+                if (lane.inFlight >= Math.max(1, hosts) || lane.waiting.isEmpty()) {
+                    return;
+                }
+                int size = 0;
+                while (!lane.waiting.isEmpty() && size + lane.waiting.peek().jobs().size() <= MAX_COMBINED) {
+                    Waiting next = lane.waiting.poll();
+                    size += next.jobs().size();
+                    batch.add(next);
+                }
+                lane.inFlight++;
+            }
+            flush(queue, lane, batch);
+        }
+    }
+
+    private void flush(Queue queue, Lane lane, List<Waiting> batch) {
+        List<NewJob> all = new ArrayList<>();
+        batch.forEach(waiting -> all.addAll(waiting.jobs()));
+        List<Integer> indexes = new ArrayList<>(all.size());
+        for (int i = 0; i < all.size(); i++) {
+            indexes.add(i);
+        }
+        Enqueued[] results = new Enqueued[all.size()];
+        writeWithFailover(queue, all, indexes, results, new java.util.HashSet<>())
+                .onTermination().invoke(() -> {
+                    synchronized (lane) {
+                        lane.inFlight--;
+                    }
+                })
+                .subscribe().with(ignored -> {
+                    int from = 0;
+                    for (Waiting waiting : batch) {
+                        int to = from + waiting.jobs().size();
+                        waiting.emitter().complete(List.of(java.util.Arrays.copyOfRange(results, from, to)));
+                        from = to;
+                    }
+                    pump(queue, lane);
+                }, failure -> {
+                    batch.forEach(waiting -> waiting.emitter().fail(failure));
+                    pump(queue, lane);
+                });
+    }
+
+    private record Waiting(List<NewJob> jobs, io.smallrye.mutiny.subscription.UniEmitter<? super List<Enqueued>> emitter) {
+    }
+
+    /** The small calls waiting for a queue's next INSERT, and how many of its INSERTs are in flight. */
+    private static final class Lane {
+        final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
+        int inFlight;
     }
 
     /**
