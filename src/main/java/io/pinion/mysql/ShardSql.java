@@ -37,6 +37,22 @@ public class ShardSql {
                 .onSubscription().invoke(QueryCount::increment));
     }
 
+    /**
+     * A statement that may lose a lock conflict (InnoDB deadlock 1213, lock wait timeout 1205): run again up to
+     * three times after a short random pause. Only for statements whose WHERE clause makes a repeat harmless.
+     */
+    public Uni<RowSet<Row>> queryRetryingConflicts(int shard, String sql, Tuple args) {
+        return Uni.createFrom().deferred(() -> query(shard, sql, args))
+                .onFailure(ShardSql::lockConflict).retry()
+                .withBackOff(java.time.Duration.ofMillis(5), java.time.Duration.ofMillis(50)).withJitter(0.5)
+                .atMost(3);
+    }
+
+    private static boolean lockConflict(Throwable failure) {
+        return failure instanceof io.vertx.mysqlclient.MySQLException mysql
+                && (mysql.getErrorCode() == 1213 || mysql.getErrorCode() == 1205);
+    }
+
     /** A statement without parameters (DDL), sent as text rather than prepared. */
     public Uni<RowSet<Row>> text(int shard, String sql) {
         return guard(shard, pools.forShard(shard).query(sql).execute()

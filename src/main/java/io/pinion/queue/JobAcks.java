@@ -30,6 +30,11 @@ import io.vertx.mutiny.sqlclient.Tuple;
 public class JobAcks {
 
     public static final int MAX_STATUS_CHARS = 5_000;
+    /**
+     * Statements on a list of ids must walk the primary key: left alone, the optimizer may range-scan an index that
+     * starts with {@code state} and lock every RUNNING row, deadlocking with the owner's prefetch.
+     */
+    public static final String BY_ID = " FORCE INDEX (PRIMARY)";
     static final String APPEND_STATUS = "RIGHT(CONCAT_WS('\\n', status, ?), " + MAX_STATUS_CHARS + ")";
 
     private final ShardSql sql;
@@ -88,7 +93,7 @@ public class JobAcks {
             long now = System.currentTimeMillis();
             long expires = now + extendMs;
             Tuple args = Tuple.of(expires, status, status, now, id.value());
-            String statement = "UPDATE " + location.partition().table() + " SET lease_expires = ?, status = IF(? IS NULL, status, "
+            String statement = "UPDATE " + location.partition().table() + BY_ID + " SET lease_expires = ?, status = IF(? IS NULL, status, "
                     + APPEND_STATUS + "), updated_at = ? WHERE id = ? AND state = 1";
             if (attempt != null) {
                 statement += " AND attempts_made = ?";
@@ -117,7 +122,7 @@ public class JobAcks {
         List<Ack> failures = mine.stream().filter(ack -> !ack.success()).toList();
         long now = System.currentTimeMillis();
         Tuple args = Tuple.tuple();
-        StringBuilder statement = new StringBuilder("UPDATE ").append(partition.table()).append(" SET state = ");
+        StringBuilder statement = new StringBuilder("UPDATE ").append(partition.table()).append(BY_ID).append(" SET state = ");
         if (failures.isEmpty()) {
             statement.append(JobState.SUCCEEDED.code());
         } else {
@@ -161,7 +166,7 @@ public class JobAcks {
             });
             statement.append(" ELSE attempts_made END");
         }
-        return sql.query(partition.shard(), statement.toString(), args).flatMap(rows -> {
+        return sql.queryRetryingConflicts(partition.shard(), statement.toString(), args).flatMap(rows -> {
             if (rows.rowCount() == mine.size()) {
                 indexes.forEach(i -> results[i] = new AckResult(acks.get(i).id(), AckResult.ACKED));
                 return Uni.createFrom().voidItem();
@@ -200,7 +205,7 @@ public class JobAcks {
             AckResult[] results, long ackedAt) {
         Tuple args = Tuple.tuple();
         mine.forEach(ack -> args.addLong(ack.id().value()));
-        return sql.query(partition.shard(), "SELECT id, state, updated_at FROM " + partition.table() + " WHERE id IN ("
+        return sql.query(partition.shard(), "SELECT id, state, updated_at FROM " + partition.table() + BY_ID + " WHERE id IN ("
                 + placeholders(mine.size()) + ")", args).invoke(rows -> {
                     Map<Long, Row> found = new HashMap<>();
                     rows.forEach(row -> found.put(row.getLong("id"), row));

@@ -118,7 +118,7 @@ public class JobQueries {
     public Uni<Job> retry(PinionId id) {
         return locate(id).flatMap(location -> {
             long now = System.currentTimeMillis();
-            return sql.query(location.partition().shard(), "UPDATE " + location.partition().table()
+            return sql.query(location.partition().shard(), "UPDATE " + location.partition().table() + JobAcks.BY_ID
                             + " SET state = 0, attempts_made = 0, run_after = ?, dedupe_active = dedupe_key, lease_owner = NULL,"
                             + " lease_expires = NULL, updated_at = ? WHERE id = ? AND state = 3", Tuple.of(now, now, id.value()))
                     .onFailure(MySQLException.class).transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY

@@ -192,7 +192,7 @@ public class JobWriter {
             java.util.Set<String> failedHosts) {
         QueuePartition partition = nextPartition(queue, failedHosts);
         return write(queue, partition, jobs, indexes, results)
-                .onFailure(BackendFailures::isUnavailable).recoverWithUni(failure -> {
+                .onFailure(JobWriter::certainlyNotWritten).recoverWithUni(failure -> {
                     failedHosts.add(hostOf(partition));
                     boolean another = queue.partitions().stream().anyMatch(p -> !failedHosts.contains(hostOf(p)));
                     if (!another || queue.config().fifo()) {
@@ -299,6 +299,22 @@ public class JobWriter {
                 }
             }
         }).replaceWithVoid();
+    }
+
+    /**
+     * Only a host that could not be reached (nothing was sent) is worth a second partition: after a timeout the
+     * INSERT may still commit, and writing the jobs elsewhere would enqueue them twice.
+     */
+    private static boolean certainlyNotWritten(Throwable failure) {
+        if (!BackendFailures.isUnavailable(failure)) {
+            return false;
+        }
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.util.concurrent.TimeoutException) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The partition a dedupe key belongs to (String.hashCode is specified, so every instance agrees). */

@@ -166,7 +166,7 @@ final class OwnedPartition {
                 + JobAcks.MAX_STATUS_CHARS + "),"
                 + " dedupe_active = IF(state = 3, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
                 + " updated_at = ? WHERE state = 1 AND lease_expires < ? LIMIT 1000";
-        return context.sql().query(partition.shard(), statement, Tuple.of(now, now, now))
+        return context.sql().queryRetryingConflicts(partition.shard(), statement, Tuple.of(now, now, now))
                 .invoke(rows -> {
                     context.metrics().retried(queue.name(), rows.rowCount());
                     if (rows.rowCount() > 0 && inFlight != 0) {
@@ -315,11 +315,12 @@ final class OwnedPartition {
         Tuple select = Tuple.tuple();
         ids.forEach(select::addLong);
         select.addString(brokerId).addLong(expires);
-        return context.sql().query(partition.shard(), "UPDATE " + partition.table() + " SET state = 1, lease_owner = ?,"
+        return context.sql().queryRetryingConflicts(partition.shard(), "UPDATE " + partition.table() + JobAcks.BY_ID
+                        + " SET state = 1, lease_owner = ?,"
                         + " lease_expires = ?, attempts_made = attempts_made + 1, updated_at = ? WHERE id IN (" + in
                         + ") AND state = 0", update)
                 .flatMap(ignored -> context.sql().query(partition.shard(), "SELECT id, priority, run_after,"
-                        + " attempts_made, attempts_allowed, body, created_at FROM " + partition.table() + " WHERE id IN ("
+                        + " attempts_made, attempts_allowed, body, created_at FROM " + partition.table() + JobAcks.BY_ID + " WHERE id IN ("
                         + in + ") AND state = 1 AND lease_owner = ? AND lease_expires = ?", select))
                 .map(rows -> {
                     List<LeasedJob> jobs = new ArrayList<>(ids.size());
@@ -365,7 +366,8 @@ final class OwnedPartition {
         Tuple args = Tuple.of(System.currentTimeMillis());
         jobs.forEach(job -> args.addLong(job.id().value()));
         args.addString(brokerId);
-        return context.sql().query(partition.shard(), "UPDATE " + partition.table() + " SET state = 0, lease_owner = NULL,"
+        return context.sql().queryRetryingConflicts(partition.shard(), "UPDATE " + partition.table() + JobAcks.BY_ID
+                        + " SET state = 0, lease_owner = NULL,"
                         + " lease_expires = NULL, attempts_made = attempts_made - 1, updated_at = ? WHERE id IN ("
                         + String.join(",", Collections.nCopies(jobs.size(), "?")) + ") AND state = 1 AND lease_owner = ?", args)
                 .replaceWithVoid();

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# bench/run-queue-enqueue.sh — enqueue throughput of a running Pinion (bench/app.sh started with
+# -Dpinion.auth.admins=bench_admin -Dpinion.auth.workers=bench_admin), measured with wrk, which costs far less CPU
+# than a JVM client on a 2-core box.
+#
+#   bench/run-queue-enqueue.sh                 both scenarios: single (1 job per POST, 5 connections) and
+#                                              batch (10 jobs per POST, 10 connections)
+#
+# Per scenario: a fresh queue of PARTITIONS partitions, a 5 s warm-up, then RUNS runs of
+#   wrk -t1 -c<conns> -d$DURATION --latency -s bench/wrk/enqueue.lua $BASE/v1/queues/<q>/jobs -- <token> <batch>
+# and a summary line with the medians of jobs/s, p50 and p99, and the CPU seconds of the app and of mariadbd
+# (utime+stime from /proc) over each run. Non-2xx answers fail the run.
+#
+# BASE (http://127.0.0.1:18090)  RUNS (3)  DURATION (20s)  PARTITIONS (8)  APP_PID (else $APP_DIR/bench-app.pid)
+# APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+cd "$HERE/.."
+BASE=${BASE:-http://127.0.0.1:18090}
+RUNS=${RUNS:-3}
+DURATION=${DURATION:-20s}
+PARTITIONS=${PARTITIONS:-8}
+APP_DIR=${APP_DIR:-/tmp/pinion-bench}
+RESULTS=${RESULTS:-bench/data/results}
+APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid")}
+mkdir -p "$RESULTS"
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+
+token=$(curl -fsS -XPOST "$BASE/v1/sessions" -H 'Content-Type: application/json' \
+  -d '{"username":"bench_admin","password":"bench-admin-password"}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
+ticks() { # utime+stime in clock ticks of the given pids
+  local total=0 pid fields
+  for pid in "$@"; do
+    read -r -a fields <"/proc/$pid/stat" || continue
+    total=$((total + fields[13] + fields[14]))
+  done
+  echo "$total"
+}
+db_pids=$(pgrep -x mariadbd || pgrep -x mysqld || true)
+hz=$(getconf CLK_TCK)
+median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}'; }
+to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}'; }
+
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+for scenario in single batch; do
+  if [[ $scenario == single ]]; then batch=1 conns=5; else batch=10 conns=10; fi
+  queue="bench-wrk-$scenario-$(date +%s)"
+  curl -fsS -o /dev/null -XPOST "$BASE/v1/queues" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"$queue\",\"partitions\":$PARTITIONS}"
+  url="$BASE/v1/queues/$queue/jobs"
+  wrk -t1 -c"$conns" -d5s -s bench/wrk/enqueue.lua "$url" -- "$token" "$batch" >/dev/null
+  : >"$RESULTS/$stamp-enqueue-$scenario.tsv"
+  for run in $(seq 1 "$RUNS"); do
+    out="$RESULTS/$stamp-enqueue-$scenario-$run.txt"
+    a0=$(ticks "$APP_PID"); d0=$(ticks $db_pids)
+    wrk -t1 -c"$conns" -d"$DURATION" --latency -s bench/wrk/enqueue.lua "$url" -- "$token" "$batch" >"$out"
+    a1=$(ticks "$APP_PID"); d1=$(ticks $db_pids)
+    if grep -q "Non-2xx" "$out"; then echo "run $run: non-2xx answers, see $out" >&2; exit 1; fi
+    rps=$(awk '/Requests\/sec/ {print $2}' "$out")
+    p50=$(awk '$1 == "50%" {print $2}' "$out" | to_ms)
+    p99=$(awk '$1 == "99%" {print $2}' "$out" | to_ms)
+    jobs=$(awk -v r="$rps" -v b="$batch" 'BEGIN {printf "%.0f", r * b}')
+    app_cpu=$(awk -v t=$((a1 - a0)) -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}')
+    db_cpu=$(awk -v t=$((d1 - d0)) -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}')
+    printf '%s\t%s\t%s\t%s\t%s\n' "$jobs" "$p50" "$p99" "$app_cpu" "$db_cpu" >>"$RESULTS/$stamp-enqueue-$scenario.tsv"
+    echo "enqueue-$scenario run $run: jobs/s=$jobs req/s=$rps p50=${p50}ms p99=${p99}ms cpu app=${app_cpu}s mariadbd=${db_cpu}s"
+  done
+  f="$RESULTS/$stamp-enqueue-$scenario.tsv"
+  echo "SUMMARY enqueue-$scenario batch=$batch conns=$conns runs=$RUNS jobs_per_s=$(cut -f1 "$f" | median)" \
+       "p50_ms=$(cut -f2 "$f" | median) p99_ms=$(cut -f3 "$f" | median) app_cpu_s=$(cut -f4 "$f" | median)" \
+       "mariadbd_cpu_s=$(cut -f5 "$f" | median)"
+  curl -fsS -o /dev/null -XDELETE "$BASE/v1/queues/$queue" -H "Authorization: Bearer $token"
+done
