@@ -41,6 +41,8 @@ public final class DequeueBroker {
     private final Map<String, OwnedPartition> owned = new ConcurrentHashMap<>();
     private final Map<String, ConcurrentLinkedQueue<Runnable>> waiters = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> turns = new ConcurrentHashMap<>();
+    /** The owned partitions by queue name, rebuilt whenever ownership changes, so a hand-off reads one list. */
+    private volatile Map<String, List<OwnedPartition>> byQueue = Map.of();
     private final Map<String, TokenBucket> buckets = new ConcurrentHashMap<>();
     private final Map<String, Long> demandAt = new ConcurrentHashMap<>();
     private final Set<String> handledInApp = ConcurrentHashMap.newKeySet();
@@ -81,6 +83,7 @@ public final class DequeueBroker {
         List<Uni<Void>> releases = new ArrayList<>();
         for (OwnedPartition partition : new ArrayList<>(owned.values())) {
             owned.remove(partition.partition().key());
+            reindex();
             releases.add(partition.stop(true)
                     .flatMap(ignored -> context.leases().release(partition.partition(), id))
                     .onFailure().recoverWithNull());
@@ -95,6 +98,7 @@ public final class DequeueBroker {
         cancelTimers();
         owned.values().forEach(partition -> partition.stop(false));
         owned.clear();
+        reindex();
     }
 
     /** Called with a queue name whenever jobs of that queue arrive in a buffer. */
@@ -111,10 +115,7 @@ public final class DequeueBroker {
     public List<LeasedJob> take(String queueName, int max) {
         long started = System.nanoTime();
         demandAt.put(queueName, System.currentTimeMillis());
-        List<OwnedPartition> partitions = owned.values().stream()
-                .filter(partition -> partition.queue().name().equals(queueName))
-                .sorted(Comparator.comparingInt(partition -> partition.partition().partition()))
-                .toList();
+        List<OwnedPartition> partitions = byQueue.getOrDefault(queueName, List.of());
         if (partitions.isEmpty()) {
             return List.of();
         }
@@ -196,6 +197,14 @@ public final class DequeueBroker {
 
     public boolean running() {
         return running;
+    }
+
+    private synchronized void reindex() {
+        Map<String, List<OwnedPartition>> index = new HashMap<>();
+        owned.values().forEach(partition -> index.computeIfAbsent(partition.queue().name(), name -> new ArrayList<>()).add(partition));
+        index.replaceAll((name, list) -> list.stream()
+                .sorted(Comparator.comparingInt(partition -> partition.partition().partition())).toList());
+        byQueue = index;
     }
 
     private void releaseUnclaimed(List<LeasedJob> jobs) {
@@ -285,6 +294,7 @@ public final class DequeueBroker {
                 partition.stop(false);
             }
         }
+        reindex();
         List<Uni<Void>> changes = new ArrayList<>();
         for (Map.Entry<Long, List<QueuePartition>> entry : byQueue.entrySet()) {
             Queue queue = context.registry().cachedById(entry.getKey()).orElse(null);
@@ -300,6 +310,7 @@ public final class DequeueBroker {
             }
             for (int k = mine.size() - 1; k >= target; k--) {
                 changes.add(giveUp(owned.remove(mine.get(k).key())));
+                reindex();
             }
             applyRate(queue);
             int missing = target - mine.size();
@@ -324,6 +335,7 @@ public final class DequeueBroker {
                         () -> demandAt.getOrDefault(queue.name(), 0L));
                 partition.update(queue, expires, handledInApp.contains(queue.name()));
                 owned.put(row.key(), partition);
+                reindex();
                 applyRate(queue);
                 LOG.debugf("broker %s owns %s (queue %s)", id, row.key(), queue.name());
             }

@@ -108,15 +108,16 @@ final class OwnedPartition {
                     stale.addAll(buffer.drain());
                     jobs = List.of();
                 }
-                release(stale);
+                context.vertx().runOnContext(() -> release(stale));
             }
             if (fifo && !jobs.isEmpty()) {
                 inFlight = jobs.get(0).id().value();
                 inFlightCheckedAt = now;
             }
         }
-        if (buffer.size() < capacity() / 2) {
-            prefetch(now);
+        if (buffer.size() < capacity() / 2 && !fetching.get()) {
+            // refill after the hand-off, not during it
+            context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
         }
         return jobs;
     }
