@@ -33,6 +33,8 @@ final class OwnedPartition {
     private static final Logger LOG = Logger.getLogger(OwnedPartition.class);
     private static final int FIFO_BUFFER = 16;
     private static final long FIFO_CHECK_MS = 200;
+    /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
+    static final long MIN_LEASE_MS = 1_000;
 
     private final BrokerContext context;
     private final String brokerId;
@@ -166,8 +168,9 @@ final class OwnedPartition {
                 + " status = RIGHT(CONCAT_WS('\\n', status, CONCAT('attempt ', attempts_made, ': lease expired')), "
                 + JobAcks.MAX_STATUS_CHARS + "),"
                 + " dedupe_active = IF(state = 3, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
-                + " updated_at = ? WHERE state = 1 AND lease_expires < ? LIMIT 1000";
-        return context.sql().queryRetryingConflicts(partition.shard(), statement, Tuple.of(now, now, now))
+                + " updated_at = ? WHERE state = 1 AND updated_at < ? AND lease_expires < ? LIMIT 1000";
+        return context.sql().queryRetryingConflicts(partition.shard(), statement,
+                        Tuple.of(now, now, now - MIN_LEASE_MS, now))
                 .invoke(rows -> {
                     context.metrics().retried(queue.name(), rows.rowCount());
                     if (rows.rowCount() > 0 && inFlight != 0) {
