@@ -42,7 +42,7 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else pr
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}'; }
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-for scenario in single batch; do
+for scenario in ${SCENARIOS:-single batch}; do
   if [[ $scenario == single ]]; then batch=1 conns=5; else batch=10 conns=10; fi
   queue="bench-wrk-$scenario-$(date +%s)"
   curl -fsS -o /dev/null -XPOST "$BASE/v1/queues" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \

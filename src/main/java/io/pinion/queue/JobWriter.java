@@ -41,12 +41,14 @@ public class JobWriter {
     private final JobIds ids;
     private final QueueMetrics metrics;
     private final ActiveTopology topology;
+    private final QueueSettings settings;
     private final AtomicInteger turn = new AtomicInteger();
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
     private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
 
-    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology) {
+    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology, QueueSettings settings) {
         this.sql = sql;
+        this.settings = settings;
         this.topology = topology;
         this.ids = ids;
         this.metrics = metrics;
@@ -103,7 +105,8 @@ public class JobWriter {
     /**
      * Group commit: small calls without dedupe keys that arrive while the queue's INSERTs are in flight wait and
      * go together in the next one, so under load many requests share one commit, and an idle queue adds no delay.
-     * At most one INSERT per MySQL host of the queue is in flight at a time.
+     * At most {@code pinion.queue.group-commit-in-flight} of a queue's INSERTs are in flight at a time; the more
+     * requests arrive meanwhile, the larger the next INSERT.
      */
     private Uni<List<Enqueued>> combined(Queue queue, List<NewJob> jobs) {
         Lane lane = lanes.computeIfAbsent(queue.id(), id -> new Lane());
@@ -119,8 +122,7 @@ public class JobWriter {
         while (true) {
             List<Waiting> batch = new ArrayList<>();
             synchronized (lane) {
-                int hosts = (int) queue.partitions().stream().map(this::hostOf).distinct().count();
-                if (lane.inFlight >= Math.max(1, hosts) || lane.waiting.isEmpty()) {
+                if (lane.inFlight >= settings.groupCommitInFlight() || lane.waiting.isEmpty()) {
                     return;
                 }
                 int size = 0;

@@ -66,6 +66,13 @@ public interface QueueSettings {
     @WithDefault("1s")
     Duration dispatchInterval();
 
+    /**
+     * Group commit of small enqueues: how many INSERTs of one queue may be in flight at once. Requests arriving
+     * meanwhile share the next INSERT, so fewer in flight means fewer, larger commits.
+     */
+    @WithDefault("2")
+    int groupCommitInFlight();
+
     /** Largest block of job ids reserved at once per partition. */
     @WithDefault("65536")
     int maxIdBlock();
