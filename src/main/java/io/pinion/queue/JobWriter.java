@@ -24,8 +24,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * Enqueues jobs with one multi-row INSERT per partition. Jobs with a dedupe key go to the partition the key hashes
  * to (so the key's uniqueness is checked in one table); a FIFO queue has one partition and takes its ids inside
  * the INSERT's transaction so id order is commit order; other jobs of a call go to the next partition in turn
- * (large calls are split over all partitions), skipping for a few seconds any MySQL host that just failed, and
- * moving to a partition on another host when the chosen one is unreachable.
+ * (large calls are split over all partitions; small concurrent calls share INSERTs through {@link GroupCommit}),
+ * skipping for a few seconds any MySQL host that just failed, and moving to a partition on another host when the
+ * chosen one is unreachable.
  */
 @ApplicationScoped
 public class JobWriter {
@@ -35,23 +36,21 @@ public class JobWriter {
     private static final String ROW = "(?, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?)";
     private static final long UNAVAILABLE_FOR_MS = 3_000;
     private static final int SPREAD_AT = 100;
-    private static final int MAX_COMBINED = 1_000;
 
     private final ShardSql sql;
     private final JobIds ids;
     private final QueueMetrics metrics;
     private final ActiveTopology topology;
-    private final QueueSettings settings;
     private final AtomicInteger turn = new AtomicInteger();
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
-    private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
+    private final GroupCommit groupCommit;
 
     JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology, QueueSettings settings) {
         this.sql = sql;
-        this.settings = settings;
-        this.topology = topology;
         this.ids = ids;
         this.metrics = metrics;
+        this.topology = topology;
+        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), this::writeFree);
     }
 
     /** Enqueues the jobs; the answer is in the order given. Bodies must already be within the queue's limit. */
@@ -79,7 +78,7 @@ public class JobWriter {
         keyed.forEach((partition, indexes) -> writes.add(write(queue, queue.partition(partition), jobs, indexes, results)));
         if (!free.isEmpty() && free.size() < SPREAD_AT && !queue.config().fifo()) {
             List<NewJob> freeJobs = free.stream().map(jobs::get).toList();
-            writes.add(combined(queue, freeJobs).invoke(written -> {
+            writes.add(groupCommit.submit(queue, freeJobs).invoke(written -> {
                 for (int k = 0; k < free.size(); k++) {
                     results[free.get(k)] = written.get(k);
                 }
@@ -102,76 +101,14 @@ public class JobWriter {
         });
     }
 
-    /**
-     * Group commit: small calls without dedupe keys that arrive while the queue's INSERTs are in flight wait and
-     * go together in the next one, so under load many requests share one commit, and an idle queue adds no delay.
-     * At most {@code pinion.queue.group-commit-in-flight} of a queue's INSERTs are in flight at a time; the more
-     * requests arrive meanwhile, the larger the next INSERT.
-     */
-    private Uni<List<Enqueued>> combined(Queue queue, List<NewJob> jobs) {
-        Lane lane = lanes.computeIfAbsent(queue.id(), id -> new Lane());
-        return Uni.createFrom().<List<Enqueued>>emitter(emitter -> {
-            synchronized (lane) {
-                lane.waiting.add(new Waiting(jobs, emitter));
-            }
-            pump(queue, lane);
-        });
-    }
-
-    private void pump(Queue queue, Lane lane) {
-        while (true) {
-            List<Waiting> batch = new ArrayList<>();
-            synchronized (lane) {
-                if (lane.inFlight >= settings.groupCommitInFlight() || lane.waiting.isEmpty()) {
-                    return;
-                }
-                int size = 0;
-                while (!lane.waiting.isEmpty() && size + lane.waiting.peek().jobs().size() <= MAX_COMBINED) {
-                    Waiting next = lane.waiting.poll();
-                    size += next.jobs().size();
-                    batch.add(next);
-                }
-                lane.inFlight++;
-            }
-            flush(queue, lane, batch);
-        }
-    }
-
-    private void flush(Queue queue, Lane lane, List<Waiting> batch) {
-        List<NewJob> all = new ArrayList<>();
-        batch.forEach(waiting -> all.addAll(waiting.jobs()));
-        List<Integer> indexes = new ArrayList<>(all.size());
-        for (int i = 0; i < all.size(); i++) {
+    /** Writes jobs without dedupe keys to one partition (with failover); the results in order. */
+    private Uni<List<Enqueued>> writeFree(Queue queue, List<NewJob> jobs) {
+        List<Integer> indexes = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
             indexes.add(i);
         }
-        Enqueued[] results = new Enqueued[all.size()];
-        writeWithFailover(queue, all, indexes, results, new java.util.HashSet<>())
-                .onTermination().invoke(() -> {
-                    synchronized (lane) {
-                        lane.inFlight--;
-                    }
-                })
-                .subscribe().with(ignored -> {
-                    int from = 0;
-                    for (Waiting waiting : batch) {
-                        int to = from + waiting.jobs().size();
-                        waiting.emitter().complete(List.of(java.util.Arrays.copyOfRange(results, from, to)));
-                        from = to;
-                    }
-                    pump(queue, lane);
-                }, failure -> {
-                    batch.forEach(waiting -> waiting.emitter().fail(failure));
-                    pump(queue, lane);
-                });
-    }
-
-    private record Waiting(List<NewJob> jobs, io.smallrye.mutiny.subscription.UniEmitter<? super List<Enqueued>> emitter) {
-    }
-
-    /** The small calls waiting for a queue's next INSERT, and how many of its INSERTs are in flight. */
-    private static final class Lane {
-        final java.util.ArrayDeque<Waiting> waiting = new java.util.ArrayDeque<>();
-        int inFlight;
+        Enqueued[] results = new Enqueued[jobs.size()];
+        return writeWithFailover(queue, jobs, indexes, results, new java.util.HashSet<>()).map(ignored -> List.of(results));
     }
 
     /**
