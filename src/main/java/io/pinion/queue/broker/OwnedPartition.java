@@ -35,6 +35,8 @@ final class OwnedPartition {
     private static final long FIFO_CHECK_MS = 200;
     /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
     static final long MIN_LEASE_MS = 1_000;
+    /** An idle partition is swept at most this many sweep intervals apart. */
+    private static final long SWEEP_BACKOFF_FACTOR = 20;
 
     private final BrokerContext context;
     private final String brokerId;
@@ -53,6 +55,9 @@ final class OwnedPartition {
     private volatile long inFlight;
     private volatile long inFlightCheckedAt;
     private volatile long fifoFloor;
+    private volatile boolean leasedSinceSweep = true;
+    private volatile long nextSweepAt;
+    private volatile long sweepBackoffMs;
 
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
             java.util.function.LongSupplier queueDemand) {
@@ -91,6 +96,15 @@ final class OwnedPartition {
 
     /** Up to {@code max} jobs from the buffer (the broker has already applied the rate limit). */
     List<LeasedJob> take(int max, long now) {
+        if (queue.config().fifo()) {
+            synchronized (this) {
+                return takeOnce(max, now); // one job in flight: the check and the hand-off are one step
+            }
+        }
+        return takeOnce(max, now);
+    }
+
+    private List<LeasedJob> takeOnce(int max, long now) {
         lastDemand = now;
         if (!canWork(now) || queue.config().paused() || max <= 0) {
             return List.of();
@@ -160,9 +174,11 @@ final class OwnedPartition {
 
     /** Returns expired leases to PENDING after backoff, or FAILED when attempts are spent. */
     Uni<Void> sweep(long now) {
-        if (stopped || !canWork(now)) {
+        if (stopped || !canWork(now) || now < nextSweepAt) {
             return Uni.createFrom().voidItem();
         }
+        boolean leased = leasedSinceSweep;
+        leasedSinceSweep = false;
         String statement = "UPDATE " + partition.table() + " SET state = IF(attempts_made >= attempts_allowed, 3, 0),"
                 + " run_after = IF(state = 0, ? + " + queue.config().retry().sqlDelayAfterAttempts() + ", run_after),"
                 + " status = RIGHT(CONCAT_WS('\\n', status, CONCAT('attempt ', attempts_made, ': lease expired')), "
@@ -176,6 +192,12 @@ final class OwnedPartition {
                     if (rows.rowCount() > 0 && inFlight != 0) {
                         checkFifoHead(inFlight);
                     }
+                    // a partition that hands nothing out and finds nothing expired is swept less and less often
+                    long base = context.settings().sweepInterval().toMillis();
+                    sweepBackoffMs = rows.rowCount() == 0 && !leased
+                            ? Math.min(Math.max(base, sweepBackoffMs * 2), base * SWEEP_BACKOFF_FACTOR)
+                            : base;
+                    nextSweepAt = now + sweepBackoffMs;
                 })
                 .replaceWithVoid();
     }
@@ -327,6 +349,7 @@ final class OwnedPartition {
                         + " attempts_made, attempts_allowed, body, created_at FROM " + partition.table() + JobAcks.BY_ID + " WHERE id IN ("
                         + in + ") AND state = 1 AND lease_owner = ? AND lease_expires = ?", select))
                 .map(rows -> {
+                    leasedSinceSweep = true;
                     List<LeasedJob> jobs = new ArrayList<>(ids.size());
                     String name = queue.name();
                     for (Row row : rows) {
