@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.topology.ActiveTopology;
@@ -30,6 +32,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
  */
 @ApplicationScoped
 public class JobWriter {
+
+    private static final Logger LOG = Logger.getLogger(JobWriter.class);
 
     private static final String COLUMNS = "(id, state, priority, run_after, attempts_made, attempts_allowed, body,"
             + " dedupe_key, dedupe_active, created_at, updated_at)";
@@ -132,6 +136,8 @@ public class JobWriter {
         QueuePartition partition = nextPartition(queue, failedHosts);
         return write(queue, partition, jobs, indexes, results)
                 .onFailure(JobWriter::certainlyNotWritten).recoverWithUni(failure -> {
+                    LOG.warnf("enqueue to %s failed (%s); trying a partition on another host", partition.table(),
+                            BackendFailures.describe(failure));
                     failedHosts.add(hostOf(partition));
                     boolean another = queue.partitions().stream().anyMatch(p -> !failedHosts.contains(hostOf(p)));
                     if (!another || queue.config().fifo()) {
