@@ -168,7 +168,13 @@ public final class DequeueBroker {
                     waiters.computeIfAbsent(queueName, name -> new ConcurrentLinkedQueue<>()).add(retry[0]);
                 }
             };
-            emitter.onTermination(() -> done.set(true));
+            emitter.onTermination(() -> {
+                done.set(true);
+                ConcurrentLinkedQueue<Runnable> queue = waiters.get(queueName);
+                if (queue != null) {
+                    queue.remove(retry[0]); // an idle queue must not collect finished waiters
+                }
+            });
             retry[0].run();
         });
     }
