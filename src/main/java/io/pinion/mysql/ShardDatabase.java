@@ -7,6 +7,8 @@ import io.pinion.topology.TopologyValidator;
  */
 public final class ShardDatabase {
 
+    private static final java.util.regex.Pattern TABLE_NAME = java.util.regex.Pattern.compile("[a-z_][a-z0-9_]{0,63}");
+
     /** The shard whose database also holds the service-wide control tables (queue configuration, brokers). */
     public static final int CONTROL_SHARD = 0;
 
@@ -18,12 +20,13 @@ public final class ShardDatabase {
         if (shard < 0 || shard >= TopologyValidator.MAX_SHARDS) {
             throw new IllegalArgumentException("shard " + shard + " is outside 0.." + (TopologyValidator.MAX_SHARDS - 1));
         }
-        return String.format("db%05d", shard);
+        String digits = Integer.toString(shard);
+        return "db" + "00000".substring(digits.length()) + digits;
     }
 
     /** A table of a shard database, quoted for SQL: {@code `db00042`.`pins`}. */
     public static String table(int shard, String table) {
-        if (!table.matches("[a-z_][a-z0-9_]{0,63}")) {
+        if (!TABLE_NAME.matcher(table).matches()) {
             throw new IllegalArgumentException("bad table name " + table);
         }
         return "`" + name(shard) + "`.`" + table + "`";
