@@ -70,6 +70,11 @@ public class ShardSql {
                 .onSubscription().invoke(QueryCount::increment);
     }
 
+    /** {@code ?,?,…} for an {@code IN (…)} list of {@code count} parameters. */
+    public static String placeholders(int count) {
+        return String.join(",", java.util.Collections.nCopies(count, "?"));
+    }
+
     /** The AUTO_INCREMENT value (or {@code LAST_INSERT_ID(expr)}) a statement produced. */
     public static long lastInsertId(RowSet<Row> rows) {
         return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);

@@ -1,7 +1,6 @@
 package io.pinion.queue;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -126,7 +125,7 @@ public class JobAcks {
         if (failures.isEmpty()) {
             statement.append(JobState.SUCCEEDED.code());
         } else {
-            statement.append("CASE WHEN id IN (").append(placeholders(failures.size()))
+            statement.append("CASE WHEN id IN (").append(ShardSql.placeholders(failures.size()))
                     .append(") THEN IF(attempts_made >= attempts_allowed, 3, 0) ELSE 2 END");
             failures.forEach(ack -> args.addLong(ack.id().value()));
             statement.append(", run_after = IF(state = 0, ? + ");
@@ -154,7 +153,7 @@ public class JobAcks {
             statement.append(" ELSE status END");
         }
         statement.append(", dedupe_active = IF(state >= 2, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
-                + " updated_at = ? WHERE id IN (").append(placeholders(mine.size())).append(") AND state = 1");
+                + " updated_at = ? WHERE id IN (").append(ShardSql.placeholders(mine.size())).append(") AND state = 1");
         args.addLong(now);
         mine.forEach(ack -> args.addLong(ack.id().value()));
         List<Ack> tokened = mine.stream().filter(ack -> ack.attempt() != null).toList();
@@ -206,7 +205,7 @@ public class JobAcks {
         Tuple args = Tuple.tuple();
         mine.forEach(ack -> args.addLong(ack.id().value()));
         return sql.query(partition.shard(), "SELECT id, state, updated_at FROM " + partition.table() + BY_ID + " WHERE id IN ("
-                + placeholders(mine.size()) + ")", args).invoke(rows -> {
+                + ShardSql.placeholders(mine.size()) + ")", args).invoke(rows -> {
                     Map<Long, Row> found = new HashMap<>();
                     rows.forEach(row -> found.put(row.getLong("id"), row));
                     for (int i : indexes) {
@@ -217,10 +216,6 @@ public class JobAcks {
                         results[i] = new AckResult(acks.get(i).id(), result);
                     }
                 }).replaceWithVoid();
-    }
-
-    static String placeholders(int count) {
-        return String.join(",", Collections.nCopies(count, "?"));
     }
 
     private static NotFoundException notFound(PinionId id) {

@@ -2,7 +2,6 @@ package io.pinion.store;
 
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,7 +103,7 @@ public class ObjectStore {
         String text = SELECT_WITH_COUNTS.formatted(
                 ShardDatabase.table(shard, table.table()),
                 ShardDatabase.table(shard, "counters"),
-                String.join(", ", Collections.nCopies(locals.size(), "?")));
+                ShardSql.placeholders(locals.size()));
         Tuple args = Tuple.tuple();
         args.addLong(PinionId.of(shard, table.type(), 1).value() - 1);
         locals.forEach(args::addLong);

@@ -18,12 +18,9 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.mysql.ShardSql;
-import io.pinion.queue.broker.BrokerContext;
-import io.pinion.queue.broker.BrokerLeases;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.core.Vertx;
 
 /**
  * Two brokers share a queue; one dies abruptly while it holds leases (jobs in its buffer and jobs its worker took
@@ -36,17 +33,7 @@ class AtLeastOnceTest {
     private static final int JOBS = 10_000;
 
     @Inject
-    Vertx vertx;
-    @Inject
     ShardSql sql;
-    @Inject
-    QueueRegistry registry;
-    @Inject
-    BrokerLeases leases;
-    @Inject
-    QueueSettings settings;
-    @Inject
-    QueueMetrics metrics;
     @Inject
     LocalBroker local;
     @Inject
@@ -56,9 +43,9 @@ class AtLeastOnceTest {
     void aKilledBrokerLosesNoJobs() throws InterruptedException {
         String name = Queues.create("at-least-once", Map.of("partitions", 4, "leaseMs", 2000, "maxAttempts", 10,
                 "retry", Map.of("kind", "fixed", "delayMs", 0)));
-        Queue queue = registry.get(name).await().atMost(Duration.ofSeconds(5));
+        Queue queue = local.context().registry().get(name).await().atMost(Duration.ofSeconds(5));
         DequeueBroker first = local.broker().orElseThrow();
-        DequeueBroker second = TwoBrokers.startSecond(new BrokerContext(vertx, sql, registry, leases, settings, metrics));
+        DequeueBroker second = TwoBrokers.startSecond(local.context());
         Map<String, Integer> runs = new HashMap<>();
         Set<String> lostWithTheBroker = new HashSet<>();
         try {

@@ -13,13 +13,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
-import io.pinion.mysql.ShardSql;
-import io.pinion.queue.broker.BrokerContext;
-import io.pinion.queue.broker.BrokerLeases;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.core.Vertx;
 
 /**
  * A queue's dequeue rate holds across the whole cluster: two brokers, each owning half of the partitions, hand
@@ -33,18 +29,6 @@ class RateLimitTest {
     private static final long WINDOW_MS = 30_000;
 
     @Inject
-    Vertx vertx;
-    @Inject
-    ShardSql sql;
-    @Inject
-    QueueRegistry registry;
-    @Inject
-    BrokerLeases leases;
-    @Inject
-    QueueSettings settings;
-    @Inject
-    QueueMetrics metrics;
-    @Inject
     LocalBroker local;
     @Inject
     JobAcks acks;
@@ -52,9 +36,9 @@ class RateLimitTest {
     @Test
     void theRateHoldsClusterWideAndZeroPauses() throws InterruptedException {
         String name = Queues.create("rate", Map.of("partitions", 4, "rateLimit", RATE, "leaseMs", 60_000));
-        Queue queue = registry.get(name).await().atMost(Duration.ofSeconds(5));
+        Queue queue = local.context().registry().get(name).await().atMost(Duration.ofSeconds(5));
         DequeueBroker first = local.broker().orElseThrow();
-        DequeueBroker second = TwoBrokers.startSecond(new BrokerContext(vertx, sql, registry, leases, settings, metrics));
+        DequeueBroker second = TwoBrokers.startSecond(local.context());
         try {
             TwoBrokers.awaitEvenSplit(first, second, queue.id(), 4);
             List<Map<String, Object>> jobs = new ArrayList<>();

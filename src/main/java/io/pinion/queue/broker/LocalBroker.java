@@ -79,6 +79,11 @@ public class LocalBroker {
         }
     }
 
+    /** What this instance's broker runs on; another broker in the same process (tests) can share it. */
+    public BrokerContext context() {
+        return context;
+    }
+
     public Optional<DequeueBroker> broker() {
         return Optional.ofNullable(broker);
     }

@@ -1,21 +1,16 @@
 package io.pinion.queue.broker;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jboss.logging.Logger;
 
-import io.pinion.id.PinionId;
-import io.pinion.queue.JobAcks;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.Queue;
 import io.pinion.queue.QueuePartition;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * A partition while this broker owns it. Only the owner reads the partition's due jobs, so prefetch never waits
@@ -35,6 +30,7 @@ final class OwnedPartition {
     private static final long FIFO_CHECK_MS = 200;
     /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
     static final long MIN_LEASE_MS = 1_000;
+    private static final int GC_BATCH = 5_000;
     /** An idle partition is swept at most this many sweep intervals apart. */
     private static final long SWEEP_BACKOFF_FACTOR = 20;
 
@@ -44,6 +40,7 @@ final class OwnedPartition {
     private final Runnable onJobs;
     private final java.util.function.LongSupplier queueDemand;
     private final JobBuffer buffer;
+    private final PartitionSql statements;
     private final AtomicBoolean fetching = new AtomicBoolean();
     private final AtomicBoolean housekeeping = new AtomicBoolean();
     private volatile Queue queue;
@@ -68,6 +65,7 @@ final class OwnedPartition {
         this.onJobs = onJobs;
         this.queue = queue;
         this.buffer = new JobBuffer(queue.config().fifo());
+        this.statements = new PartitionSql(context.sql(), partition, brokerId);
     }
 
     QueuePartition partition() {
@@ -179,22 +177,15 @@ final class OwnedPartition {
         }
         boolean leased = leasedSinceSweep;
         leasedSinceSweep = false;
-        String statement = "UPDATE " + partition.table() + " SET state = IF(attempts_made >= attempts_allowed, 3, 0),"
-                + " run_after = IF(state = 0, ? + " + queue.config().retry().sqlDelayAfterAttempts() + ", run_after),"
-                + " status = RIGHT(CONCAT_WS('\\n', status, CONCAT('attempt ', attempts_made, ': lease expired')), "
-                + JobAcks.MAX_STATUS_CHARS + "),"
-                + " dedupe_active = IF(state = 3, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
-                + " updated_at = ? WHERE state = 1 AND updated_at < ? AND lease_expires < ? LIMIT 1000";
-        return context.sql().queryRetryingConflicts(partition.shard(), statement,
-                        Tuple.of(now, now, now - MIN_LEASE_MS, now))
-                .invoke(rows -> {
-                    context.metrics().retried(queue.name(), rows.rowCount());
-                    if (rows.rowCount() > 0 && inFlight != 0) {
+        return statements.sweepExpired(now, queue.config().retry(), MIN_LEASE_MS)
+                .invoke(expired -> {
+                    context.metrics().retried(queue.name(), expired);
+                    if (expired > 0 && inFlight != 0) {
                         checkFifoHead(inFlight);
                     }
                     // a partition that hands nothing out and finds nothing expired is swept less and less often
                     long base = context.settings().sweepInterval().toMillis();
-                    sweepBackoffMs = rows.rowCount() == 0 && !leased
+                    sweepBackoffMs = expired == 0 && !leased
                             ? Math.min(Math.max(base, sweepBackoffMs * 2), base * SWEEP_BACKOFF_FACTOR)
                             : base;
                     nextSweepAt = now + sweepBackoffMs;
@@ -214,9 +205,8 @@ final class OwnedPartition {
     }
 
     private Uni<Void> deleteFinished(long before, int rounds) {
-        return context.sql().query(partition.shard(), "DELETE FROM " + partition.table()
-                        + " WHERE state IN (2, 3) AND updated_at < ? LIMIT 5000", Tuple.of(before))
-                .flatMap(rows -> rows.rowCount() == 5000 && rounds > 1 && !stopped
+        return statements.deleteFinished(before, GC_BATCH)
+                .flatMap(deleted -> deleted == GC_BATCH && rounds > 1 && !stopped
                         ? deleteFinished(before, rounds - 1)
                         : Uni.createFrom().voidItem());
     }
@@ -226,22 +216,10 @@ final class OwnedPartition {
         if (stopped) {
             return Uni.createFrom().voidItem();
         }
-        String table = partition.table();
-        String statement = "SELECT (SELECT COUNT(*) FROM " + table + " WHERE state = 0) AS pending,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 1) AS p1,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 2) AS p2,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 3) AS p3";
-        return context.sql().query(partition.shard(), statement, Tuple.tuple()).invoke(rows -> {
-            Row row = rows.iterator().next();
-            long oldest = Long.MAX_VALUE;
-            for (String column : List.of("p1", "p2", "p3")) {
-                Long value = row.getLong(column);
-                if (value != null) {
-                    oldest = Math.min(oldest, value);
-                }
-            }
-            long age = oldest <= now ? (now - oldest) / 1000 : 0;
-            context.metrics().partitionGauge("depth", queue.name(), partition.partition(), row.getLong("pending"));
+        return statements.depth().invoke(depth -> {
+            Long earliest = depth.earliestRunAfter();
+            long age = earliest != null && earliest <= now ? (now - earliest) / 1000 : 0;
+            context.metrics().partitionGauge("depth", queue.name(), partition.partition(), depth.pending());
             context.metrics().partitionGauge("oldest_due_age_seconds", queue.name(), partition.partition(), age);
         }).replaceWithVoid();
     }
@@ -253,7 +231,7 @@ final class OwnedPartition {
         if (!graceful || left.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return releaseNow(left);
+        return statements.release(left);
     }
 
     private void prefetch(long now) {
@@ -265,7 +243,7 @@ final class OwnedPartition {
             return;
         }
         int batch = Math.min(wanted, context.settings().prefetchBatch());
-        Uni<List<Long>> due = queue.config().fifo() ? dueFifo(batch, now) : due(batch, now);
+        Uni<List<Long>> due = queue.config().fifo() ? dueFifo(batch, now) : statements.due(batch, now);
         due.flatMap(ids -> lease(ids, now))
                 .subscribe().with(jobs -> {
                     fetching.set(false);
@@ -282,23 +260,8 @@ final class OwnedPartition {
                 }, failure -> {
                     fetching.set(false);
                     nextFetchAt = System.currentTimeMillis() + context.settings().pollInterval().toMillis() * 5;
-                    LOG.debugf("prefetch from %s failed: %s", partition.table(), failure.getMessage());
+                    LOG.debugf("prefetch from %s failed: %s", statements.table(), failure.getMessage());
                 });
-    }
-
-    /** Due ids in hand-out order, read from the {@code due} index only. */
-    private Uni<List<Long>> due(int batch, long now) {
-        String table = partition.table();
-        String part = "(SELECT id, priority, run_after FROM " + table
-                + " WHERE state = 0 AND priority = ? AND run_after <= ? ORDER BY run_after, id LIMIT ?)";
-        String statement = "SELECT id FROM (" + part + " UNION ALL " + part + " UNION ALL " + part
-                + ") AS due ORDER BY priority, run_after, id LIMIT ?";
-        Tuple args = Tuple.tuple();
-        for (int priority = 1; priority <= 3; priority++) {
-            args.addInteger(priority).addLong(now).addInteger(batch);
-        }
-        args.addInteger(batch);
-        return context.sql().query(partition.shard(), statement, args).map(OwnedPartition::ids);
     }
 
     /**
@@ -306,98 +269,59 @@ final class OwnedPartition {
      * broker already holds (in flight or buffered).
      */
     private Uni<List<Long>> dueFifo(int batch, long now) {
-        return context.sql().query(partition.shard(), "SELECT id, state, run_after, lease_owner FROM " + partition.table()
-                        + " WHERE id >= ? AND state IN (0, 1) ORDER BY id LIMIT ?", Tuple.of(fifoFloor, batch + capacity()))
-                .map(rows -> {
-                    List<Long> ids = new ArrayList<>();
-                    boolean first = true;
-                    for (Row row : rows) {
-                        if (first) {
-                            fifoFloor = row.getLong("id");
-                            first = false;
-                        }
-                        boolean mine = row.getInteger("state") == 1 && brokerId.equals(row.getString("lease_owner"));
-                        if (mine && ids.isEmpty()) {
-                            continue;
-                        }
-                        if (row.getInteger("state") != 0 || row.getLong("run_after") > now || ids.size() == batch) {
-                            break;
-                        }
-                        ids.add(row.getLong("id"));
-                    }
-                    return ids;
-                });
+        return statements.head(fifoFloor, batch + capacity()).map(rows -> {
+            List<Long> ids = new ArrayList<>();
+            if (!rows.isEmpty()) {
+                fifoFloor = rows.get(0).id();
+            }
+            for (PartitionSql.HeadRow row : rows) {
+                boolean mine = row.state() == 1 && brokerId.equals(row.leaseOwner());
+                if (mine && ids.isEmpty()) {
+                    continue;
+                }
+                if (row.state() != 0 || row.runAfter() > now || ids.size() == batch) {
+                    break;
+                }
+                ids.add(row.id());
+            }
+            return ids;
+        });
     }
 
-    /** Leases the ids to this broker and reads back the jobs it got. */
+    /** Leases the ids to this broker and returns the jobs it got, in hand-out order. */
     private Uni<List<LeasedJob>> lease(List<Long> ids, long now) {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        long expires = now + queue.config().leaseMs();
-        String in = String.join(",", Collections.nCopies(ids.size(), "?"));
-        Tuple update = Tuple.of(brokerId, expires, now);
-        ids.forEach(update::addLong);
-        Tuple select = Tuple.tuple();
-        ids.forEach(select::addLong);
-        select.addString(brokerId).addLong(expires);
-        return context.sql().queryRetryingConflicts(partition.shard(), "UPDATE " + partition.table() + JobAcks.BY_ID
-                        + " SET state = 1, lease_owner = ?,"
-                        + " lease_expires = ?, attempts_made = attempts_made + 1, updated_at = ? WHERE id IN (" + in
-                        + ") AND state = 0", update)
-                .flatMap(ignored -> context.sql().query(partition.shard(), "SELECT id, priority, run_after,"
-                        + " attempts_made, attempts_allowed, body, created_at FROM " + partition.table() + JobAcks.BY_ID + " WHERE id IN ("
-                        + in + ") AND state = 1 AND lease_owner = ? AND lease_expires = ?", select))
-                .map(rows -> {
-                    leasedSinceSweep = true;
-                    List<LeasedJob> jobs = new ArrayList<>(ids.size());
-                    String name = queue.name();
-                    for (Row row : rows) {
-                        jobs.add(new LeasedJob(PinionId.decode(row.getLong("id")), name, partition,
-                                row.getInteger("priority"), row.getBuffer("body").getBytes(),
-                                row.getInteger("attempts_made"), row.getInteger("attempts_allowed"), expires,
-                                row.getLong("created_at"), row.getLong("run_after")));
-                    }
-                    jobs.sort(queue.config().fifo()
-                            ? Comparator.comparingLong((LeasedJob job) -> job.id().value())
-                            : Comparator.comparingInt(LeasedJob::priority).thenComparingLong(LeasedJob::runAfter)
-                                    .thenComparingLong(job -> job.id().value()));
-                    return jobs;
-                });
+        return statements.lease(ids, now, now + queue.config().leaseMs(), queue.name()).map(jobs -> {
+            leasedSinceSweep = true;
+            List<LeasedJob> sorted = new ArrayList<>(jobs);
+            sorted.sort(queue.config().fifo()
+                    ? Comparator.comparingLong((LeasedJob job) -> job.id().value())
+                    : Comparator.comparingInt(LeasedJob::priority).thenComparingLong(LeasedJob::runAfter)
+                            .thenComparingLong(job -> job.id().value()));
+            return sorted;
+        });
     }
 
     private void checkFifoHead(long head) {
-        context.sql().query(partition.shard(), "SELECT state FROM " + partition.table() + " WHERE id = ?", Tuple.of(head))
-                .subscribe().with(rows -> {
-                    int state = rows.size() == 0 ? -1 : rows.iterator().next().getInteger("state");
-                    if (state != 1 && inFlight == head) {
-                        if (state == 0) {
-                            release(buffer.drain());
-                        }
-                        inFlight = 0;
-                        onJobs.run();
-                    }
-                }, failure -> LOG.debugf("FIFO head check on %s failed: %s", partition.table(), failure.getMessage()));
+        statements.state(head).subscribe().with(state -> {
+            if (state != 1 && inFlight == head) {
+                if (state == 0) {
+                    release(buffer.drain());
+                }
+                inFlight = 0;
+                onJobs.run();
+            }
+        }, failure -> LOG.debugf("FIFO head check on %s failed: %s", statements.table(), failure.getMessage()));
     }
 
     private void release(List<LeasedJob> jobs) {
         if (!jobs.isEmpty()) {
-            releaseNow(jobs).subscribe().with(ignored -> {
+            statements.release(jobs).subscribe().with(ignored -> {
             }, failure -> LOG.debugf("releasing %d buffered jobs of %s failed (their leases will expire): %s",
-                    jobs.size(), partition.table(), failure.getMessage()));
+                    jobs.size(), statements.table(), failure.getMessage()));
         }
-    }
-
-    /** Returns buffered (never handed out) jobs to PENDING and refunds the attempt they were charged. */
-    private Uni<Void> releaseNow(List<LeasedJob> jobs) {
-        Tuple args = Tuple.of(System.currentTimeMillis());
-        jobs.forEach(job -> args.addLong(job.id().value()));
-        args.addString(brokerId);
-        return context.sql().queryRetryingConflicts(partition.shard(), "UPDATE " + partition.table() + JobAcks.BY_ID
-                        + " SET state = 0, lease_owner = NULL,"
-                        + " lease_expires = NULL, attempts_made = attempts_made - 1, updated_at = ? WHERE id IN ("
-                        + String.join(",", Collections.nCopies(jobs.size(), "?")) + ") AND state = 1 AND lease_owner = ?", args)
-                .replaceWithVoid();
     }
 
     private boolean canWork(long now) {
@@ -418,9 +342,4 @@ final class OwnedPartition {
                 : context.settings().bufferCapacity();
     }
 
-    private static List<Long> ids(io.vertx.mutiny.sqlclient.RowSet<Row> rows) {
-        List<Long> ids = new ArrayList<>(rows.size());
-        rows.forEach(row -> ids.add(row.getLong("id")));
-        return ids;
-    }
 }
