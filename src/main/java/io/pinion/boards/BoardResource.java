@@ -18,9 +18,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 import io.pinion.auth.CurrentUser;
+import io.pinion.graph.FollowQueries;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.web.BackendFailures;
 import io.pinion.web.Limits;
 import io.pinion.web.NotFoundException;
 import io.pinion.web.Page;
@@ -39,11 +41,13 @@ public class BoardResource {
     private final BoardService boards;
     private final IdParser ids;
     private final CurrentUser currentUser;
+    private final FollowQueries follows;
 
-    BoardResource(BoardService boards, IdParser ids, CurrentUser currentUser) {
+    BoardResource(BoardService boards, IdParser ids, CurrentUser currentUser, FollowQueries follows) {
         this.boards = boards;
         this.ids = ids;
         this.currentUser = currentUser;
+        this.follows = follows;
     }
 
     @POST
@@ -57,11 +61,14 @@ public class BoardResource {
 
     @GET
     @Path("/boards/{id}")
-    @Operation(summary = "A board with its pin count")
+    @Operation(summary = "A board with its pin and follower counts")
     public Uni<BoardView> get(@PathParam("id") String id) {
         PinionId boardId = ids.parse(id, ObjectType.BOARD, "board id");
         return boards.get(boardId)
-                .onItem().ifNull().failWith(() -> new NotFoundException("board_not_found", "no board " + boardId));
+                .onItem().ifNull().failWith(() -> new NotFoundException("board_not_found", "no board " + boardId))
+                .chain(board -> follows.boardFollowers(boardId.value(), PinionId.parse(board.ownerId()).value())
+                        .map(board::withFollowers)
+                        .onFailure(BackendFailures::isUnavailable).recoverWithItem(board));
     }
 
     @PATCH

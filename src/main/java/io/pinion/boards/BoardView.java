@@ -10,7 +10,19 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "Board")
 public record BoardView(String id, String ownerId, String name, String description, Instant createdAt, Counts counts) {
 
-    /** Exact counts. */
-    public record Counts(long pins) {
+    /** The same board with its follower count filled in. */
+    public BoardView withFollowers(long followers) {
+        return new BoardView(id, ownerId, name, description, createdAt, new Counts(counts.pins(), followers));
+    }
+
+    /**
+     * Exact counts; {@code followers} (everyone who receives the board's pins) is null while the follower graph's
+     * Redis instance is unreachable.
+     */
+    public record Counts(long pins, @Schema(nullable = true) Long followers) {
+
+        public Counts(long pins) {
+            this(pins, null);
+        }
     }
 }

@@ -17,6 +17,7 @@ import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.redis.client.Redis;
 import io.vertx.mutiny.redis.client.RedisAPI;
+import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
 
@@ -71,7 +72,8 @@ public class RedisClients {
                 .setConnectionString("redis://" + endpoint.host() + ":" + endpoint.port())
                 .setMaxPoolSize(config.poolSize())
                 .setMaxPoolWaiting(config.maxWaitQueue())
-                .setMaxWaitingHandlers(config.maxWaitQueue());
+                .setMaxWaitingHandlers(config.maxWaitQueue())
+                .setPreferredProtocolVersion(ProtocolVersion.RESP2);
         options.getNetClientOptions().setConnectTimeout((int) config.connectTimeout().toMillis());
         config.password().ifPresent(options::setPassword);
         Redis redis = Redis.createClient(vertx, options);

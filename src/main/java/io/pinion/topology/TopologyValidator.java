@@ -62,6 +62,11 @@ public final class TopologyValidator {
         }
         checkCoverage(count, redis.instances(), RedisInstance::name, RedisInstance::virtualShards,
                 "virtual shard", problems);
+        for (ShardRange range : redis.frozen()) {
+            if (range.to() >= count) {
+                problems.add("redis.frozen range " + range + " is outside 0.." + (count - 1));
+            }
+        }
     }
 
     private static void checkHBase(HBaseTopology hbase, List<String> problems) {

@@ -16,9 +16,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 import io.pinion.auth.CurrentUser;
+import io.pinion.graph.FollowCounts;
+import io.pinion.graph.FollowQueries;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.web.BackendFailures;
 import io.pinion.web.NotFoundException;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -35,11 +38,13 @@ public class UserResource {
     private final UserService users;
     private final IdParser ids;
     private final CurrentUser currentUser;
+    private final FollowQueries follows;
 
-    UserResource(UserService users, IdParser ids, CurrentUser currentUser) {
+    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows) {
         this.users = users;
         this.ids = ids;
         this.currentUser = currentUser;
+        this.follows = follows;
     }
 
     @POST
@@ -47,7 +52,7 @@ public class UserResource {
     @ResponseStatus(201)
     @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of at least 8 characters")
     public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request) {
-        return users.signUp(request);
+        return users.signUp(request).map(view -> view.withFollows(FollowCounts.NONE));
     }
 
     @POST
@@ -75,7 +80,9 @@ public class UserResource {
         return found(users.get(userId), userId);
     }
 
-    private static Uni<UserView> found(Uni<UserView> user, PinionId id) {
-        return user.onItem().ifNull().failWith(() -> new NotFoundException("user_not_found", "no user " + id));
+    private Uni<UserView> found(Uni<UserView> user, PinionId id) {
+        return user.onItem().ifNull().failWith(() -> new NotFoundException("user_not_found", "no user " + id))
+                .chain(view -> follows.counts(id.value()).map(view::withFollows)
+                        .onFailure(BackendFailures::isUnavailable).recoverWithItem(view));
     }
 }

@@ -4,6 +4,8 @@ import java.time.Instant;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import io.pinion.graph.FollowCounts;
+
 /**
  * A user as the API shows it.
  */
@@ -15,7 +17,27 @@ public record UserView(
         Instant createdAt,
         Counts counts) {
 
-    /** Exact counts. */
-    public record Counts(long boards, long pins, long likes) {
+    /** The same user with the follower graph's counts filled in. */
+    public UserView withFollows(FollowCounts follows) {
+        return new UserView(id, username, displayName, createdAt, new Counts(counts.boards(), counts.pins(), counts.likes(),
+                follows.followers(), follows.implicitFollowers(), follows.following(), follows.implicitFollowing(),
+                follows.followedBoards(), follows.interests()));
+    }
+
+    /**
+     * Exact counts. The follow counts come from the follower graph; they are null while its Redis instance is
+     * unreachable (the rest of the profile is still served).
+     */
+    public record Counts(long boards, long pins, long likes,
+            @Schema(nullable = true) Long followers,
+            @Schema(nullable = true, description = "users following one or more boards but not the user") Long implicitFollowers,
+            @Schema(nullable = true) Long following,
+            @Schema(nullable = true, description = "users of whom only single boards are followed") Long implicitFollowing,
+            @Schema(nullable = true, description = "boards followed one by one") Long followedBoards,
+            @Schema(nullable = true) Long interests) {
+
+        public Counts(long boards, long pins, long likes) {
+            this(boards, pins, likes, null, null, null, null, null, null);
+        }
     }
 }

@@ -9,7 +9,12 @@ public class ApiException extends RuntimeException {
     private final String code;
 
     public ApiException(int status, String code, String message) {
-        super(message, null, false, false);
+        this(status, code, message, null);
+    }
+
+    /** With the failure that caused it (kept for logs; the client sees only code and message). */
+    public ApiException(int status, String code, String message, Throwable cause) {
+        super(message, cause, false, false);
         this.status = status;
         this.code = code;
     }

@@ -4,9 +4,7 @@ package io.pinion.web;
 public class BackendUnavailableException extends ApiException {
 
     public BackendUnavailableException(String backend, Throwable cause) {
-        super(503, "backend_unavailable", backend + " is unavailable" + (cause == null ? "" : ": " + BackendFailures.describe(cause)));
-        if (cause != null) {
-            initCause(cause);
-        }
+        super(503, "backend_unavailable", backend + " is unavailable" + (cause == null ? "" : ": " + BackendFailures.describe(cause)),
+                cause);
     }
 }

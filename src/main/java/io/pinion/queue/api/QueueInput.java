@@ -81,7 +81,7 @@ final class QueueInput {
             throw new BadRequestException("invalid_rate_limit", "rateLimit must be between 0 (paused) and 1,000,000 jobs/s");
         }
         int attempts = request.maxAttempts() != null ? request.maxAttempts() : base.maxAttempts();
-        range("maxAttempts", attempts, 1, 100);
+        range("maxAttempts", attempts, 1, 10_000);
         long lease = request.leaseMs() != null ? request.leaseMs() : base.leaseMs();
         range("leaseMs", lease, 1_000, 86_400_000);
         int priority = request.defaultPriority() != null ? request.defaultPriority() : base.defaultPriority();

@@ -19,6 +19,7 @@ import io.pinion.queue.QueueConfig;
 import io.pinion.queue.QueueMetrics;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
+import io.pinion.queue.RetryPolicy;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
 import io.pinion.web.ConflictException;
@@ -124,7 +125,8 @@ public class JobDispatcher {
         }
         QueueConfig defaults = QueueConfig.defaults(settings.maxBodyBytes());
         QueueConfig config = new QueueConfig(annotation.fifo() ? 1 : annotation.partitions(), null, annotation.maxAttempts(),
-                defaults.retry(), annotation.leaseMs(), defaults.defaultPriority(), annotation.fifo(),
+                new RetryPolicy(RetryPolicy.EXPONENTIAL, annotation.retryDelayMs(), annotation.retryMaxDelayMs()),
+                annotation.leaseMs(), defaults.defaultPriority(), annotation.fifo(),
                 defaults.retentionMs(), defaults.maxBodyBytes());
         registry.get(annotation.value())
                 .onFailure().recoverWithUni(missing -> registry.create(annotation.value(), config))

@@ -26,4 +26,9 @@ public @interface JobHandler {
     long leaseMs() default 60_000;
 
     boolean fifo() default false;
+
+    /** Delay after the first failed attempt; it doubles with every further failure up to {@link #retryMaxDelayMs()}. */
+    long retryDelayMs() default 1_000;
+
+    long retryMaxDelayMs() default 300_000;
 }

@@ -1,0 +1,41 @@
+package io.pinion.graph;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * Settings of the follower graph.
+ */
+@ConfigMapping(prefix = "pinion.graph")
+public interface GraphConfig {
+
+    /** Longest wait for one Redis round trip before the request gets a 503. */
+    @WithDefault("1s")
+    Duration commandTimeout();
+
+    /** How often each instance looks for relationships whose two sides may disagree. */
+    @WithDefault("5s")
+    Duration sweepInterval();
+
+    /** A relationship change older than this whose sides were never confirmed equal is repaired by the sweep. */
+    @WithDefault("10s")
+    Duration sweepAge();
+
+    /** Slots of the in-memory set of users known to exist (8 bytes each; users are never removed). */
+    @WithDefault("1048576")
+    int knownUsersCacheSize();
+
+    /** Entries of the in-memory cache of board owners (about 40 bytes each; a board's owner never changes). */
+    @WithDefault("262144")
+    int boardOwnersCacheSize();
+
+    /** Most owner followers one page of a board's followers looks at while skipping the board's unfollowers. */
+    @WithDefault("5000")
+    int scanBudget();
+
+    /** Whether follow changes emit feed jobs (queue {@code feed-follow-events}). */
+    @WithDefault("true")
+    boolean feedEvents();
+}

@@ -1,0 +1,74 @@
+package io.pinion.graph;
+
+/**
+ * Key names of the graph. Every key starts with {@code g:{vs}:}, its virtual shard as a hash tag, so a range of
+ * virtual shards can be found ({@code SCAN MATCH g:{vs}:*}) and moved, and all keys one script touches share a slot.
+ *
+ * <pre>
+ * g:{vs}:u:&lt;user&gt;:fu        zset  users followed explicitly (score: time, µs)
+ * g:{vs}:u:&lt;user&gt;:fi        zset  users followed implicitly (through one or more of their boards)
+ * g:{vs}:u:&lt;user&gt;:fre       zset  explicit followers
+ * g:{vs}:u:&lt;user&gt;:fri       zset  implicit followers
+ * g:{vs}:u:&lt;user&gt;:fb        zset  boards followed explicitly
+ * g:{vs}:u:&lt;user&gt;:ub        set   boards unfollowed explicitly
+ * g:{vs}:u:&lt;user&gt;:fb:&lt;C&gt;    zset  boards of user C followed explicitly (the pair's part of fb)
+ * g:{vs}:u:&lt;user&gt;:ub:&lt;C&gt;    set   boards of user C unfollowed explicitly (the pair's part of ub)
+ * g:{vs}:u:&lt;user&gt;:in        zset  interests followed
+ * g:{vs}:u:&lt;user&gt;:aff       hash  the home feed's affinity: author -&gt; likes and saves of their pins
+ * g:{vs}:u:&lt;C&gt;:p:&lt;A&gt;        hash  followed user's index of follower A's board-level relations: board -&gt; f|u
+ * g:{vs}:b:&lt;board&gt;:f       zset  the board's explicit followers (vs of the board's owner)
+ * g:{vs}:b:&lt;board&gt;:u       set   the board's explicit unfollowers (vs of the board's owner)
+ * g:{vs}:i:&lt;interest&gt;:f    zset  the interest's followers
+ * g:{vs}:pending          zset  relationships changed on this shard whose other side is not yet confirmed
+ * </pre>
+ */
+public final class GraphKeys {
+
+    private GraphKeys() {
+    }
+
+    public static String prefix(int vs) {
+        return "g:{" + vs + "}:";
+    }
+
+    public static String user(int vs, long user, String suffix) {
+        return prefix(vs) + "u:" + user + ":" + suffix;
+    }
+
+    /** Prefix of the keys of the boards of a user on virtual shard {@code vs}: {@code <prefix><board>:f|u}. */
+    public static String boards(int vs) {
+        return prefix(vs) + "b:";
+    }
+
+    public static String board(int ownerVs, long board, String suffix) {
+        return boards(ownerVs) + board + ":" + suffix;
+    }
+
+    public static String interest(int vs, String name) {
+        return prefix(vs) + "i:" + name + ":f";
+    }
+
+    public static String pending(int vs) {
+        return prefix(vs) + "pending";
+    }
+
+    /** Name of a user relationship in the pending zset. */
+    public static String userPair(long follower, long followed) {
+        return "u:" + follower + ":" + followed;
+    }
+
+    /** Name of an interest relationship in the pending zset. */
+    public static String interestPair(long follower, String interest) {
+        return "i:" + follower + ":" + interest;
+    }
+
+    public static final String FOLLOWING = "fu";
+    public static final String IMPLICIT_FOLLOWING = "fi";
+    public static final String FOLLOWERS = "fre";
+    public static final String IMPLICIT_FOLLOWERS = "fri";
+    public static final String BOARDS = "fb";
+    public static final String UNFOLLOWED_BOARDS = "ub";
+    public static final String INTERESTS = "in";
+    public static final String BOARD_FOLLOWERS = "f";
+    public static final String BOARD_UNFOLLOWERS = "u";
+}

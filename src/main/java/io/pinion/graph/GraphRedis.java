@@ -1,0 +1,85 @@
+package io.pinion.graph;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.redis.RedisClients;
+import io.pinion.redis.RedisInstanceClient;
+import io.pinion.web.ApiException;
+import io.pinion.web.BackendUnavailableException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Request;
+import io.vertx.mutiny.redis.client.Response;
+import io.vertx.redis.client.impl.types.ErrorType;
+
+/**
+ * Round trips to the instance serving a virtual shard, bounded by {@code pinion.graph.command-timeout}. An instance
+ * that does not answer, refuses the connection or is still loading its data is a 503 for this request only.
+ */
+@ApplicationScoped
+public class GraphRedis {
+
+    private final RedisClients clients;
+    private final VirtualShards shards;
+    private final GraphConfig config;
+
+    GraphRedis(RedisClients clients, VirtualShards shards, GraphConfig config) {
+        this.clients = clients;
+        this.shards = shards;
+        this.config = config;
+    }
+
+    public Uni<Response> send(int vs, Request request) {
+        RedisInstanceClient client = clients.forVirtualShard(vs);
+        return bounded(client, client.redis().send(request));
+    }
+
+    /** Commands pipelined on one connection of the shard's instance: one round trip. */
+    public Uni<List<Response>> batch(int vs, List<Request> requests) {
+        RedisInstanceClient client = clients.forVirtualShard(vs);
+        return bounded(client, client.redis().batch(requests));
+    }
+
+    /** Runs a script on the shard's instance; {@code write} scripts are refused while the shard is being moved. */
+    public Uni<Response> script(int vs, GraphScript script, List<String> keys, List<String> args, boolean write) {
+        if (write && shards.frozen(vs)) {
+            return Uni.createFrom().failure(new ApiException(503, "virtual_shard_moving",
+                    "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+        }
+        RedisInstanceClient client = clients.forVirtualShard(vs);
+        Uni<Response> run = Uni.createFrom().deferred(() -> client.redis().send(evalsha(script, keys, args)))
+                .onFailure(GraphRedis::noScript).recoverWithUni(missing -> client.redis()
+                        .send(Request.cmd(Command.SCRIPT).arg("LOAD").arg(script.source()))
+                        .chain(loaded -> client.redis().send(evalsha(script, keys, args))));
+        return bounded(client, run);
+    }
+
+    private static Request evalsha(GraphScript script, List<String> keys, List<String> args) {
+        Request request = Request.cmd(Command.EVALSHA).arg(script.sha()).arg(keys.size());
+        keys.forEach(request::arg);
+        args.forEach(request::arg);
+        return request;
+    }
+
+    private <T> Uni<T> bounded(RedisInstanceClient client, Uni<T> call) {
+        return call.ifNoItem().after(config.commandTimeout())
+                .failWith(() -> new BackendUnavailableException(client.name(),
+                        new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
+                .onFailure(failure -> !(failure instanceof ApiException) && unavailable(failure))
+                .transform(failure -> new BackendUnavailableException(client.name(), failure));
+    }
+
+    private static boolean noScript(Throwable failure) {
+        return failure instanceof ErrorType error && error.is("NOSCRIPT");
+    }
+
+    /** Every failure but an error reply to a well-formed command means the instance is not usable right now. */
+    private static boolean unavailable(Throwable failure) {
+        if (failure instanceof ErrorType error) {
+            return error.is("LOADING") || error.is("BUSY") || error.is("MASTERDOWN") || error.is("READONLY");
+        }
+        return true;
+    }
+}

@@ -1,0 +1,99 @@
+package io.pinion.graph;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.boards.BoardData;
+import io.pinion.boards.BoardService;
+import io.pinion.id.PinionId;
+import io.pinion.store.JsonBlobs;
+import io.pinion.store.ObjectStore;
+import io.pinion.store.ObjectTable;
+import io.pinion.users.UserService;
+import io.pinion.web.NotFoundException;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * What the graph needs to know from MySQL: that a user exists and who owns a board. Both facts never change, so
+ * they are cached in memory after the first lookup; graph reads then cost no MySQL round trip.
+ */
+@ApplicationScoped
+public class GraphTargets {
+
+    private final UserService users;
+    private final BoardService boards;
+    private final ObjectStore objects;
+    private final JsonBlobs json;
+    private final KnownIds knownUsers;
+    private final IdCache boardOwners;
+
+    GraphTargets(UserService users, BoardService boards, ObjectStore objects, JsonBlobs json, GraphConfig config) {
+        this.users = users;
+        this.boards = boards;
+        this.objects = objects;
+        this.json = json;
+        this.knownUsers = new KnownIds(config.knownUsersCacheSize());
+        this.boardOwners = new IdCache(config.boardOwnersCacheSize());
+    }
+
+    /** Completes when the user exists; 404 {@code user_not_found} otherwise. */
+    public Uni<Void> requireUser(PinionId user) {
+        if (knownUsers.contains(user.value())) {
+            return Uni.createFrom().voidItem();
+        }
+        return users.get(user).map(found -> {
+            if (found == null) {
+                throw new NotFoundException("user_not_found", "no user " + user);
+            }
+            knownUsers.add(user.value());
+            return null;
+        });
+    }
+
+    /** The owner of an active board, read from MySQL (writes must not act on a deleted board); 404 otherwise. */
+    public Uni<Long> ownerOfActive(PinionId board) {
+        return boards.require(board).map(data -> remember(board, data));
+    }
+
+    /** The owner of a board, from the cache or MySQL; 404 {@code board_not_found} when there is no such board. */
+    public Uni<Long> ownerOf(PinionId board) {
+        Long cached = boardOwners.get(board.value());
+        return cached != null ? Uni.createFrom().item(cached) : ownerOfActive(board);
+    }
+
+    /** Owners of the boards that exist (missing boards are left out); one MySQL query per shard for cache misses. */
+    public Uni<Map<PinionId, Long>> ownersOf(List<PinionId> ids) {
+        Map<PinionId, Long> owners = new HashMap<>();
+        List<PinionId> missing = new ArrayList<>();
+        for (PinionId id : ids) {
+            Long cached = boardOwners.get(id.value());
+            if (cached != null) {
+                owners.put(id, cached);
+            } else {
+                missing.add(id);
+            }
+        }
+        if (missing.isEmpty()) {
+            return Uni.createFrom().item(owners);
+        }
+        return objects.getAll(ObjectTable.BOARDS, missing).map(found -> {
+            found.forEach(stored -> {
+                BoardData data = json.read(stored.data(), BoardData.class);
+                if (data.active()) {
+                    owners.put(stored.id(), remember(stored.id(), data));
+                }
+            });
+            return owners;
+        });
+    }
+
+    private long remember(PinionId board, BoardData data) {
+        long owner = PinionId.parse(data.ownerId()).value();
+        boardOwners.put(board.value(), owner);
+        return owner;
+    }
+}

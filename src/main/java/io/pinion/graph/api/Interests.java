@@ -1,0 +1,28 @@
+package io.pinion.graph.api;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import io.pinion.pins.PinViews;
+import io.pinion.web.BadRequestException;
+
+/**
+ * Interest names as the graph keys them: normalized the same way as a pin's interests (trimmed, lower case, inner
+ * whitespace collapsed), 1-40 letters, digits, spaces, _ or -.
+ */
+final class Interests {
+
+    private static final Pattern VALID = Pattern.compile("[\\p{Ll}\\p{Lo}0-9][\\p{Ll}\\p{Lo}0-9 _-]{0,39}");
+
+    private Interests() {
+    }
+
+    static String normalize(String name) {
+        String normalized = name == null ? "" : PinViews.normalizeInterests(List.of(name)).get(0);
+        if (!VALID.matcher(normalized).matches()) {
+            throw new BadRequestException("invalid_interest",
+                    "an interest is 1-40 letters, digits, spaces, _ or -, starting with a letter or digit");
+        }
+        return normalized;
+    }
+}

@@ -1,0 +1,84 @@
+package io.pinion.graph;
+
+import static io.restassured.RestAssured.given;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.pinion.TestApi;
+import io.pinion.TestApi.TestUser;
+import io.pinion.topology.ActiveTopology;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * Test helpers that drive the follow API as a client does.
+ */
+final class Graph {
+
+    private Graph() {
+    }
+
+    static void followUser(TestUser who, String user) {
+        who.as().put("/v1/me/following/users/" + user).then().statusCode(200);
+    }
+
+    static void unfollowUser(TestUser who, String user) {
+        who.as().delete("/v1/me/following/users/" + user).then().statusCode(200);
+    }
+
+    static void followBoard(TestUser who, String board) {
+        who.as().put("/v1/me/following/boards/" + board).then().statusCode(200);
+    }
+
+    static void unfollowBoard(TestUser who, String board) {
+        who.as().delete("/v1/me/following/boards/" + board).then().statusCode(200);
+    }
+
+    static boolean followsUser(String a, String b) {
+        return given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().path("following");
+    }
+
+    static boolean followsUserImplicitly(String a, String b) {
+        return given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().path("implicit");
+    }
+
+    static boolean followsBoard(String a, String board) {
+        return given().get("/v1/users/" + a + "/following/boards/" + board).then().statusCode(200).extract().path("following");
+    }
+
+    /** Every id of a paged list, following cursors to the end. */
+    static List<String> all(String path) {
+        List<String> ids = new ArrayList<>();
+        String cursor = null;
+        do {
+            var request = given().queryParam("limit", 7);
+            if (cursor != null) {
+                request.queryParam("cursor", cursor);
+            }
+            JsonPath page = request.get(path).then().statusCode(200).extract().jsonPath();
+            ids.addAll(page.getList("items.id", String.class));
+            cursor = page.getString("nextCursor");
+        } while (cursor != null);
+        return ids;
+    }
+
+    static JsonPath userCounts(String user) {
+        return given().get("/v1/users/" + user).then().statusCode(200).extract().jsonPath().setRootPath("counts");
+    }
+
+    /** A new user whose graph keys live on the named Redis instance. */
+    static TestUser userOn(String instance, VirtualShards shards, ActiveTopology topology) {
+        for (int i = 0; i < 200; i++) {
+            TestUser user = TestApi.newUser();
+            int vs = shards.ofUser(Long.parseLong(user.id()));
+            if (topology.get().redis().instanceOf(vs).orElseThrow().name().equals(instance)) {
+                return user;
+            }
+        }
+        throw new IllegalStateException("no user landed on " + instance);
+    }
+
+    static long boardFollowerCount(String board) {
+        return given().get("/v1/boards/" + board).then().statusCode(200).extract().jsonPath().getLong("counts.followers");
+    }
+}

@@ -1,0 +1,114 @@
+package io.pinion.graph;
+
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.pinion.stack.LocalStack;
+import io.pinion.topology.ActiveTopology;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Faults of a Redis instance, produced for real: a paused instance during follows whose two sides live on
+ * different instances, and a crashed (SIGKILL) instance restarting from its AOF.
+ */
+@QuarkusTest
+class GraphOutageTest {
+
+    @Inject
+    VirtualShards shards;
+    @Inject
+    ActiveTopology topology;
+
+    @Test
+    void aPausedInstanceGivesSuccessOrA503AndBothSidesAgreeSoonAfterResume() throws Exception {
+        TestUser onFirst = userOn("redis-1");
+        TestUser onSecond = userOn("redis-2");
+        TestUser otherOnFirst = userOn("redis-1");
+        TestUser otherOnSecond = userOn("redis-2");
+        int[] statuses = new int[2];
+        LocalStack.run("pause", "redis-2");
+        try {
+            // follower's side on redis-1, followed side on the paused redis-2: accepted, repaired later
+            statuses[0] = onFirst.as().put("/v1/me/following/users/" + onSecond.id()).then().extract().statusCode();
+            // follower's side on the paused instance: a clear 503
+            statuses[1] = otherOnSecond.as().put("/v1/me/following/users/" + otherOnFirst.id()).then().extract().statusCode();
+            given().get("/v1/users/" + otherOnFirst.id() + "/following/users/" + onFirst.id()).then().statusCode(200);
+        } finally {
+            LocalStack.run("resume", "redis-2");
+        }
+        for (int status : statuses) {
+            assertTrue(status == 200 || status == 503, "status " + status);
+        }
+        assertEquals(200, statuses[0], "the follower's side was written, so the follow is accepted");
+        long resumed = System.currentTimeMillis();
+
+        within(Duration.ofSeconds(10), () -> agree(onFirst, onSecond) && agree(otherOnSecond, otherOnFirst));
+        System.out.printf("both sides agreed %d ms after resume%n", System.currentTimeMillis() - resumed);
+        assertTrue(Graph.followsUser(onFirst.id(), onSecond.id()));
+        assertEquals(1, Graph.userCounts(onSecond.id()).getLong("followers"));
+        assertEquals(1, Graph.userCounts(onFirst.id()).getLong("following"));
+    }
+
+    @Test
+    void aCrashedInstanceRestoresTheGraphFromItsAppendOnlyFile() throws Exception {
+        TestUser a = userOn("redis-1");
+        TestUser b = userOn("redis-1");
+        String board = io.pinion.TestApi.createBoard(b, "survives a crash");
+        Graph.followUser(a, b.id());
+        Graph.unfollowBoard(a, board);
+        a.as().put("/v1/me/following/interests/Redis Crashes").then().statusCode(200);
+        Thread.sleep(1_500); // appendfsync everysec: at most the last second is lost, by design
+
+        LocalStack.run("kill", "redis-1");
+        LocalStack.run("start", "redis-1");
+
+        within(Duration.ofSeconds(20), () -> given().get("/v1/users/" + a.id() + "/following/users/" + b.id())
+                .then().extract().statusCode() == 200);
+        assertTrue(Graph.followsUser(a.id(), b.id()));
+        assertTrue(!Graph.followsBoard(a.id(), board), "the board unfollow survived too");
+        assertEquals(List.of(a.id()), Graph.all("/v1/users/" + b.id() + "/followers"));
+        assertEquals(List.of("redis crashes"), Graph.all("/v1/users/" + a.id() + "/following?kind=interests"));
+        assertEquals(0, Graph.boardFollowerCount(board));
+        // the scripts are loaded again into the restarted instance on first use
+        TestUser c = userOn("redis-1");
+        Graph.followUser(c, b.id());
+        assertEquals(2, Graph.userCounts(b.id()).getLong("followers"));
+    }
+
+    private boolean agree(TestUser follower, TestUser followed) {
+        boolean follows = Graph.followsUser(follower.id(), followed.id());
+        boolean listed = Graph.all("/v1/users/" + followed.id() + "/followers").contains(follower.id());
+        long count = Graph.userCounts(followed.id()).getLong("followers");
+        return follows == listed && count == (listed ? 1 : 0);
+    }
+
+    private TestUser userOn(String instance) {
+        return Graph.userOn(instance, shards, topology);
+    }
+
+    private static void within(Duration limit, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + limit.toMillis();
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+            } catch (AssertionError | RuntimeException notYet) {
+                // the instance may still be loading its data
+            }
+            Thread.sleep(200);
+        }
+        assertTrue(condition.getAsBoolean(), "not within " + limit);
+    }
+}
