@@ -40,9 +40,13 @@ public class HBaseClusters {
     }
 
     public HBaseCluster forRole(HBaseRole role) {
-        HBaseClusterSpec spec = topology.get().hbase().clusterFor(role)
+        return byName(specFor(role).name());
+    }
+
+    /** The topology's description of the cluster playing the role (its ZooKeeper cluster key, for replication). */
+    public HBaseClusterSpec specFor(HBaseRole role) {
+        return topology.get().hbase().clusterFor(role)
                 .orElseThrow(() -> new IllegalStateException("no HBase cluster for role " + role));
-        return byName(spec.name());
     }
 
     /** Every cluster of the current topology, in topology order. */

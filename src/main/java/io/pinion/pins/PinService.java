@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.boards.BoardService;
+import io.pinion.feed.FeedFanout;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.CounterStore;
@@ -34,9 +35,10 @@ public class PinService {
     private final JsonBlobs json;
     private final PinViews views;
     private final BoardService boards;
+    private final FeedFanout fanout;
 
     PinService(ShardSql sql, ObjectStore objects, MappingStore mappings, CounterStore counters, JsonBlobs json,
-            PinViews views, BoardService boards) {
+            PinViews views, BoardService boards, FeedFanout fanout) {
         this.sql = sql;
         this.objects = objects;
         this.mappings = mappings;
@@ -44,6 +46,7 @@ public class PinService {
         this.json = json;
         this.views = views;
         this.boards = boards;
+        this.fanout = fanout;
     }
 
     public Uni<PinView> create(PinionId owner, PinionId boardId, CreatePinRequest request) {
@@ -52,6 +55,7 @@ public class PinService {
                 PinViews.normalizeInterests(request.interests()), null, Instant.now(), true);
         return boards.requireOwned(owner, boardId)
                 .flatMap(board -> insert(owner, boardId, data))
+                .call(pin -> fanout.pinAdded(pin, boardId, owner, data.createdAt().toEpochMilli(), data.interests()))
                 .map(pin -> PinViews.view(pin, data, 0, 0));
     }
 
@@ -72,7 +76,10 @@ public class PinService {
                 });
     }
 
-    /** Soft delete: the pin leaves its board's and owner's lists at once, and every other list drops it on read. */
+    /**
+     * Soft delete: the pin leaves its board's and owner's lists at once, every other list drops it on read, and a
+     * feed job purges it from its receivers' feeds.
+     */
     public Uni<Void> delete(PinionId user, PinionId id) {
         return sql.inTransaction(id.shard(), tx -> objects.lock(tx, id, ObjectTable.PINS)
                 .map(blob -> blob == null ? null : json.read(blob, PinData.class))
@@ -88,6 +95,7 @@ public class PinService {
                 .call(data -> objects.update(tx, id, ObjectTable.PINS, json.write(data.deleted())))
                 .call(data -> unlist(tx, MappingTable.BOARD_HAS_PINS, PinionId.parse(data.boardId()), id, BoardService.PINS))
                 .call(data -> unlist(tx, MappingTable.USER_HAS_PINS, user, id, UserService.PINS)))
+                .call(data -> fanout.pinDeleted(id, PinionId.parse(data.boardId()), user, data.interests()))
                 .replaceWithVoid();
     }
 
@@ -100,6 +108,8 @@ public class PinService {
                 .flatMap(both -> {
                     PinData copy = both.getItem1().savedAs(user.toString(), boardId.toString(), original.toString());
                     return insert(user, boardId, copy)
+                            .call(saved -> fanout.pinAdded(saved, boardId, user, copy.createdAt().toEpochMilli(), copy.interests()))
+                            .call(saved -> fanout.related(user, original))
                             .call(saved -> sql.inTransaction(original.shard(), tx -> mappings
                                     .add(tx, MappingTable.PIN_SAVED_TO_PINS, original, saved, Sequences.now())
                                     .call(added -> added ? counters.add(tx, original, PinViews.SAVES, 1) : Uni.createFrom().voidItem())))

@@ -1,0 +1,62 @@
+package io.pinion.feed;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.pinion.queue.JobWriter;
+import io.pinion.queue.NewJob;
+import io.pinion.queue.QueueRegistry;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Enqueues the feed's jobs, bodies as JSON.
+ */
+@ApplicationScoped
+public class FeedJobs {
+
+    public static final String FANOUT = "feed-fanout";
+    public static final String POOL_INSERT = "feed-pool-insert";
+    public static final String PERSIST = "feed-persist";
+    public static final String RELATED = "feed-related";
+    public static final String PURGE = "feed-purge";
+
+    private final QueueRegistry queues;
+    private final JobWriter writer;
+    private final ObjectMapper json;
+
+    FeedJobs(QueueRegistry queues, JobWriter writer, ObjectMapper json) {
+        this.queues = queues;
+        this.writer = writer;
+        this.json = json;
+    }
+
+    public Uni<Void> enqueue(String queue, List<?> bodies) {
+        if (bodies.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        long now = System.currentTimeMillis();
+        List<NewJob> jobs = bodies.stream().map(body -> new NewJob(bytes(body), 2, now, null)).toList();
+        return queues.get(queue).chain(found -> writer.enqueue(found, jobs)).replaceWithVoid();
+    }
+
+    public <T> T read(byte[] body, Class<T> type) {
+        try {
+            return json.readValue(body, type);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private byte[] bytes(Object body) {
+        try {
+            return json.writeValueAsString(body).getBytes(StandardCharsets.UTF_8);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.pinion.feed;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Row key of one entry of a user's materialized feed: {@code salt (1) | user (8) | ~position (8)}. Positions grow
+ * with every chunk and, within a chunk, from its last entry to its first, so a scan of the user's rows returns
+ * newest chunk first, each chunk in its own order. A chunk's positions come from its id (the time it was generated,
+ * in ms, × 1024), so writing the same chunk twice writes the same rows.
+ */
+public record MaterializedKey(long user, long position) {
+
+    public static final int MAX_CHUNK = 1024;
+
+    public byte[] encode() {
+        return ByteBuffer.allocate(17).put(PoolKey.salt(user)).putLong(user).putLong(~position).array();
+    }
+
+    public static MaterializedKey decode(byte[] key) {
+        ByteBuffer buffer = ByteBuffer.wrap(key);
+        buffer.get();
+        return new MaterializedKey(buffer.getLong(), ~buffer.getLong());
+    }
+
+    /** The position of entry {@code index} (0 = first shown) of the chunk {@code chunkId}. */
+    public static long position(long chunkId, int index) {
+        if (index < 0 || index >= MAX_CHUNK) {
+            throw new IllegalArgumentException("a chunk holds at most " + MAX_CHUNK + " entries");
+        }
+        return chunkId * MAX_CHUNK + (MAX_CHUNK - 1 - index);
+    }
+
+    /** The first bytes of every row of the user's feed. */
+    public static byte[] prefix(long user) {
+        return ByteBuffer.allocate(9).put(PoolKey.salt(user)).putLong(user).array();
+    }
+}

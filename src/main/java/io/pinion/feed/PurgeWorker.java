@@ -1,0 +1,50 @@
+package io.pinion.feed;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.id.PinionId;
+import io.pinion.queue.LeasedJob;
+import io.pinion.queue.work.JobHandler;
+import io.pinion.queue.work.JobWorker;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Removes a deleted pin from the pools and the materialized feed of each user of a page, a few users at a time. The
+ * pool rows carry a per-user score, so each user's pools are scanned for the pin; the feed is at most
+ * {@code pinion.feed.materialized-max} rows. Running twice removes nothing more.
+ */
+@ApplicationScoped
+@JobHandler(value = FeedJobs.PURGE, concurrency = 2, partitions = 4, maxAttempts = 1000, leaseMs = 120_000,
+        retryDelayMs = 1000, retryMaxDelayMs = 60_000)
+public class PurgeWorker implements JobWorker {
+
+    private static final int USERS_AT_ONCE = 16;
+
+    private final FeedJobs jobs;
+    private final PoolStore pools;
+    private final MaterializedFeed materialized;
+
+    PurgeWorker(FeedJobs jobs, PoolStore pools, MaterializedFeed materialized) {
+        this.jobs = jobs;
+        this.pools = pools;
+        this.materialized = materialized;
+    }
+
+    @Override
+    public Uni<Void> handle(LeasedJob job) {
+        PoolPurge purge = jobs.read(job.body(), PoolPurge.class);
+        long pin = PinionId.parse(purge.pin()).value();
+        List<Long> users = purge.users().stream().map(id -> PinionId.parse(id).value()).toList();
+        return Multi.createFrom().iterable(users)
+                .onItem().transformToUni(user -> purge(user, pin)).merge(USERS_AT_ONCE)
+                .collect().last().replaceWithVoid();
+    }
+
+    private Uni<Integer> purge(long user, long pin) {
+        return pools.removeWhere(user, entry -> entry.key().pin() == pin)
+                .chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin));
+    }
+}

@@ -1,0 +1,45 @@
+package io.pinion.hedge;
+
+import io.pinion.web.BackendFailures;
+import io.pinion.web.BackendUnavailableException;
+
+/**
+ * A hedged read failed on the primary and on the standby: a 503 with the error code the reader was made with
+ * (e.g. {@code feed_unavailable}), and a message naming both failures.
+ * <p>
+ * The primary's failure is the {@linkplain #getCause() cause} and the standby's is {@link #standbyFailure()}. It is
+ * not attached as a suppressed exception because {@code ApiException} is built with suppression disabled
+ * ({@code addSuppressed} would silently drop it).
+ */
+public class HedgedReadFailedException extends BackendUnavailableException {
+
+    private final String code;
+    private final String message;
+    private final Throwable standbyFailure;
+
+    public HedgedReadFailedException(String backend, String code, Throwable primaryFailure, Throwable standbyFailure) {
+        super(backend, primaryFailure);
+        this.code = code;
+        this.standbyFailure = standbyFailure;
+        this.message = backend + " is unavailable on primary and standby: primary "
+                + BackendFailures.describe(primaryFailure) + "; standby " + BackendFailures.describe(standbyFailure);
+    }
+
+    @Override
+    public String code() {
+        return code;
+    }
+
+    @Override
+    public String getMessage() {
+        return message;
+    }
+
+    public Throwable primaryFailure() {
+        return getCause();
+    }
+
+    public Throwable standbyFailure() {
+        return standbyFailure;
+    }
+}
