@@ -40,13 +40,14 @@ function M.done(summary, latency, requests, name)
   local socket = e.connect + e.read + e.write + e.timeout
   local total = summary.requests
   local p50, p90, p99 = latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000
+  local p999 = latency:percentile(99.9) / 1000
   io.write(string.format("%s: %d requests in %.1f s = %.1f req/s\n", name, total, secs, total / secs))
   io.write(string.format("  latency p50 %.2f ms  p90 %.2f ms  p99 %.2f ms  max %.2f ms\n",
     p50, p90, p99, latency.max / 1000))
   io.write(string.format("  non-2xx %d  socket errors %d (connect %d read %d write %d timeout %d)\n",
     non2xx, socket, e.connect, e.read, e.write, e.timeout))
-  io.write(string.format("RESULT name=%s rps=%.1f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f requests=%d non2xx=%d socket_errors=%d\n",
-    name, total / secs, p50, p90, p99, total, non2xx, socket))
+  io.write(string.format("RESULT name=%s rps=%.1f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f p999_ms=%.2f requests=%d non2xx=%d socket_errors=%d\n",
+    name, total / secs, p50, p90, p99, p999, total, non2xx, socket))
 end
 
 return M

@@ -1,5 +1,6 @@
 package io.pinion.mysql;
 
+import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
@@ -44,7 +45,7 @@ public class ShardSql {
     public Uni<RowSet<Row>> queryRetryingConflicts(int shard, String sql, Tuple args) {
         return Uni.createFrom().deferred(() -> query(shard, sql, args))
                 .onFailure(ShardSql::lockConflict).retry()
-                .withBackOff(java.time.Duration.ofMillis(5), java.time.Duration.ofMillis(50)).withJitter(0.5)
+                .withBackOff(Duration.ofMillis(5), Duration.ofMillis(50)).withJitter(0.5)
                 .atMost(3);
     }
 
@@ -64,6 +65,11 @@ public class ShardSql {
         return guard(shard, pools.forShard(shard).withTransaction(work));
     }
 
+    /** Like {@link #inTransaction(int, Function)} with a longer time limit, for bulk statements. */
+    public <T> Uni<T> inTransaction(int shard, Duration timeout, Function<SqlConnection, Uni<T>> work) {
+        return guard(shard, pools.forShard(shard).withTransaction(work), timeout);
+    }
+
     /** A statement inside {@link #inTransaction}. */
     public Uni<RowSet<Row>> execute(SqlConnection connection, String sql, Tuple args) {
         return connection.preparedQuery(sql).execute(args)
@@ -75,16 +81,25 @@ public class ShardSql {
         return String.join(",", java.util.Collections.nCopies(count, "?"));
     }
 
+    /** {@code (?,?),(?,?),…}: the VALUES list of a multi-row INSERT of {@code rows} rows of {@code columns} columns. */
+    public static String rows(int rows, int columns) {
+        return String.join(",", java.util.Collections.nCopies(rows, "(" + placeholders(columns) + ")"));
+    }
+
     /** The AUTO_INCREMENT value (or {@code LAST_INSERT_ID(expr)}) a statement produced. */
     public static long lastInsertId(RowSet<Row> rows) {
         return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);
     }
 
     private <T> Uni<T> guard(int shard, Uni<T> work) {
+        return guard(shard, work, config.queryTimeout());
+    }
+
+    private <T> Uni<T> guard(int shard, Uni<T> work, Duration timeout) {
         return work
-                .ifNoItem().after(config.queryTimeout())
+                .ifNoItem().after(timeout)
                 .failWith(() -> new BackendUnavailableException(hostName(shard), new TimeoutException(
-                        "no answer within " + config.queryTimeout().toMillis() + " ms")))
+                        "no answer within " + timeout.toMillis() + " ms")))
                 .onFailure(failure -> !(failure instanceof BackendUnavailableException) && BackendFailures.isUnavailable(failure))
                 .transform(failure -> new BackendUnavailableException(hostName(shard), failure));
     }

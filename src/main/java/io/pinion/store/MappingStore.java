@@ -56,6 +56,30 @@ public class MappingStore {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /** One entry for {@link #addAll}. */
+    public record Entry(PinionId from, PinionId to, long sequence) {
+    }
+
+    /**
+     * Adds many entries whose {@code from} ids are all on one shard, with one multi-row statement (bulk loads);
+     * entries already present are left alone. Emits how many were added.
+     */
+    public Uni<Integer> addAll(SqlConnection tx, MappingTable table, int shard, List<Entry> entries) {
+        if (entries.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        String text = "INSERT IGNORE INTO " + ShardDatabase.table(shard, table.table()) + " (from_id, to_id, sequence) VALUES "
+                + ShardSql.rows(entries.size(), 3);
+        Tuple args = Tuple.tuple();
+        for (Entry entry : entries) {
+            if (entry.from().shard() != shard) {
+                throw new IllegalArgumentException(entry.from() + " is not on shard " + shard);
+            }
+            args.addLong(entry.from().value()).addLong(entry.to().value()).addLong(entry.sequence());
+        }
+        return sql.execute(tx, text, args).map(rows -> rows.rowCount());
+    }
+
     /** Removes the entry if present; emits true when it was removed. */
     public Uni<Boolean> remove(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
         return sql.execute(tx, REMOVE.formatted(name(table, from)), Tuple.of(from.value(), to.value()))

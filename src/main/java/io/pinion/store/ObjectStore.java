@@ -1,5 +1,7 @@
 package io.pinion.store;
 
+import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -53,6 +55,43 @@ public class ObjectStore {
                     }
                     return PinionId.of(shard, table.type(), local);
                 });
+    }
+
+    /**
+     * Inserts many new objects on one shard with one multi-row statement inside a transaction (bulk loads); emits
+     * their ids in order. A multi-row INSERT gets consecutive AUTO_INCREMENT values when
+     * {@code innodb_autoinc_lock_mode} is 0 or 1 (MariaDB's default); callers check {@link #consecutiveIds} first.
+     */
+    public Uni<List<PinionId>> insertAll(SqlConnection tx, int shard, ObjectTable table, List<String> jsons,
+            List<Instant> times) {
+        if (jsons.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        String text = "INSERT INTO " + ShardDatabase.table(shard, table.table()) + " (data, ts) VALUES "
+                + ShardSql.rows(jsons.size(), 2);
+        Tuple args = Tuple.tuple();
+        for (int i = 0; i < jsons.size(); i++) {
+            args.addString(jsons.get(i));
+            args.addLocalDateTime(LocalDateTime.ofInstant(times.get(i), ZoneOffset.UTC));
+        }
+        return sql.execute(tx, text, args).map(rows -> {
+            long first = ShardSql.lastInsertId(rows);
+            if (rows.rowCount() != jsons.size() || first + jsons.size() - 1 > PinionId.MAX_LOCAL) {
+                throw new IllegalStateException("bulk insert into shard " + shard + " " + table.table() + " stored "
+                        + rows.rowCount() + " of " + jsons.size() + " rows from local id " + first);
+            }
+            List<PinionId> ids = new ArrayList<>(jsons.size());
+            for (int i = 0; i < jsons.size(); i++) {
+                ids.add(PinionId.of(shard, table.type(), first + i));
+            }
+            return ids;
+        });
+    }
+
+    /** Whether a multi-row INSERT on the shard's host gets consecutive ids ({@code innodb_autoinc_lock_mode} < 2). */
+    public Uni<Boolean> consecutiveIds(int shard) {
+        return sql.text(shard, "SELECT @@innodb_autoinc_lock_mode")
+                .map(rows -> rows.iterator().next().getInteger(0) < 2);
     }
 
     /** Replaces an object's JSON blob inside a transaction. */

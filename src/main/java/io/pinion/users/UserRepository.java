@@ -1,5 +1,7 @@
 package io.pinion.users;
 
+import java.util.Map;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.id.PinionId;
@@ -7,6 +9,7 @@ import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
 import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
@@ -35,6 +38,21 @@ public class UserRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /**
+     * Records many names, all placed on {@code shard} (see {@link #shardOf}), with one statement (bulk loads); emits
+     * how many were new. Names already taken keep their user.
+     */
+    public Uni<Integer> claimAll(SqlConnection tx, int shard, Map<String, PinionId> names) {
+        if (names.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        String text = "INSERT IGNORE INTO " + ShardDatabase.table(shard, "usernames") + " (username, user_id) VALUES "
+                + ShardSql.rows(names.size(), 2);
+        Tuple args = Tuple.tuple();
+        names.forEach((name, id) -> args.addString(name).addLong(id.value()));
+        return sql.execute(tx, text, args).map(rows -> rows.rowCount());
+    }
+
     /** The id of the user with this name, or null. */
     public Uni<PinionId> findIdByUsername(String username) {
         int shard = shardOf(username);
@@ -49,7 +67,7 @@ public class UserRepository {
                 .replaceWithVoid();
     }
 
-    private int shardOf(String username) {
+    public int shardOf(String username) {
         return UsernamePlacement.shardOf(username, topology.get().mysql().shardCount());
     }
 }
