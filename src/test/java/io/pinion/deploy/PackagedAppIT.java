@@ -1,0 +1,120 @@
+package io.pinion.deploy;
+
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.createPin;
+import static io.pinion.TestApi.login;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.pinion.stack.LocalStack;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+
+/**
+ * The packaged app (target/quarkus-app, what docker/Dockerfile.jvm ships) started as its own process in the prod
+ * profile against the local stack, which the suite's {@code StackResource} brings up: the main paths of the API
+ * answer as they do in the {@code @QuarkusTest}s.
+ */
+@QuarkusIntegrationTest
+@TestProfile(PackagedAppIT.PackagedApp.class)
+class PackagedAppIT {
+
+    private static final String ADMIN = "packaged_admin";
+
+    /**
+     * What the packaged app needs from outside, as a deployment gives it (the prod profile has no {@code %test}
+     * keys): the signing keys as files and an admin. The topology is the bundled local one.
+     */
+    public static class PackagedApp implements QuarkusTestProfile {
+
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            Path jwt = LocalStack.repoRoot().resolve("src/test/resources/jwt");
+            return Map.of(
+                    "mp.jwt.verify.publickey.location", "file:" + jwt.resolve("test-public.pem"),
+                    "smallrye.jwt.sign.key.location", "file:" + jwt.resolve("test-private.pem"),
+                    "pinion.auth.admins", ADMIN);
+        }
+    }
+
+    @Test
+    void everyBackendIsReadyAndTheServiceIsLive() throws InterruptedException {
+        eventually(() -> given().get("/q/health/ready").statusCode() == 200);
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+                .body("checks.name", hasItem("hbase-standby"));
+        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void aUserSignsUpLogsInAndCreatesABoardAndAPinThatReadBack() {
+        TestUser ada = newUser();
+        TestUser again = login(ada.username(), "password-" + ada.username());
+        ada.as().get("/v1/me").then().statusCode(200).body("id", equalTo(again.id()));
+
+        String board = createBoard(ada, "Lisbon");
+        String pin = createPin(ada, board, "Tram 28");
+        given().get("/v1/boards/" + board).then().statusCode(200)
+                .body("name", equalTo("Lisbon")).body("ownerId", equalTo(ada.id())).body("counts.pins", equalTo(1));
+        given().get("/v1/pins/" + pin).then().statusCode(200)
+                .body("boardId", equalTo(board)).body("description", equalTo("Tram 28"));
+        given().get("/v1/boards/" + board + "/pins").then().statusCode(200)
+                .body("items.id", equalTo(List.of(pin))).body("nextCursor", equalTo(null));
+    }
+
+    @Test
+    void followedUsersPinsReachTheHomeFeed() throws InterruptedException {
+        TestUser reader = newUser();
+        TestUser author = newUser();
+        reader.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200)
+                .body("following", equalTo(true));
+        given().get("/v1/users/" + reader.id() + "/following/users/" + author.id()).then().statusCode(200)
+                .body("following", equalTo(true));
+
+        String pin = createPin(author, createBoard(author, "for the feed"), "fresh");
+        eventually(() -> reader.as().get("/v1/me/home-feed?limit=25").then().statusCode(200)
+                .extract().jsonPath().getList("items.pin.id").contains(pin));
+    }
+
+    @Test
+    void badInputIsA4xxInTheErrorShape() {
+        TestUser user = newUser();
+        user.as().body(Map.of("name", "")).post("/v1/boards")
+                .then().statusCode(400).contentType(ContentType.JSON)
+                .body("error", equalTo("validation_failed")).body("message", notNullValue());
+        given().get("/v1/pins/3.5").then().statusCode(400).contentType(ContentType.JSON)
+                .body("error", equalTo("invalid_id")).body("message", notNullValue());
+        user.as().get("/v1/admin/topology").then().statusCode(403).body("error", equalTo("forbidden"));
+    }
+
+    @Test
+    void theAdminFromTheEnvironmentSeesTheTopology() {
+        given().contentType(ContentType.JSON).body(Map.of("username", ADMIN, "password", "password-" + ADMIN))
+                .post("/v1/users");
+        login(ADMIN, "password-" + ADMIN).as().get("/v1/admin/topology").then().statusCode(200)
+                .body("mysql.shardCount", equalTo(64))
+                .body("hbase.roles.materializedStandby", equalTo("hbase-standby"));
+    }
+
+    /** Fan-out and readiness are asynchronous: up to 90 s. */
+    private static void eventually(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 90_000;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < deadline, "not within 90 s");
+            Thread.sleep(250);
+        }
+    }
+}
