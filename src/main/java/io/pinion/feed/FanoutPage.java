@@ -29,6 +29,6 @@ public record FanoutPage(String pin, String board, String author, long created, 
     }
 
     PoolInsert insert(List<String> receivers) {
-        return new PoolInsert(pin, board, author, created, scoredAt, source, receivers);
+        return new PoolInsert(pin, board, author, created, scoredAt, source, interest, receivers);
     }
 }

@@ -5,25 +5,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.FollowQueries;
+import io.pinion.graph.InterestPins;
 import io.pinion.id.PinionId;
 import io.pinion.pins.PinLists;
 import io.pinion.pins.PinView;
+import io.pinion.pins.PinViews;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.work.JobHandler;
 import io.pinion.queue.work.JobWorker;
+import io.pinion.store.ObjectStore;
+import io.pinion.store.ObjectTable;
 import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
  * Keeps feeds in line with the follower graph. Following a user or a board backfills its
- * {@code pinion.feed.backfill} most recent pins into the follower's following pool; unfollowing removes that
- * author's or board's pins of the following source from the follower's pools and materialized feed.
+ * {@code pinion.feed.backfill} most recent pins into the follower's following pool, and following an interest its
+ * most recent pins into the interests pool; unfollowing removes that author's or board's pins of the following
+ * source, or that interest's pins of the interests source, from the follower's pools and materialized feed.
  */
 @ApplicationScoped
 @JobHandler(value = FollowEvents.QUEUE, concurrency = 8, partitions = 4, maxAttempts = 1000, leaseMs = 60_000,
@@ -37,10 +43,16 @@ public class FollowEventWorker implements JobWorker {
     private final FeedScorer scorer;
     private final FeedConfig config;
     private final FollowQueries graph;
+    private final InterestPins interestPins;
+    private final ObjectStore objects;
+    private final PinViews views;
 
     FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, MaterializedFeed materialized, FeedScorer scorer,
-            FeedConfig config, FollowQueries graph) {
+            FeedConfig config, FollowQueries graph, InterestPins interestPins, ObjectStore objects, PinViews views) {
         this.graph = graph;
+        this.interestPins = interestPins;
+        this.objects = objects;
+        this.views = views;
         this.jobs = jobs;
         this.pins = pins;
         this.pools = pools;
@@ -56,9 +68,18 @@ public class FollowEventWorker implements JobWorker {
         return switch (event.type()) {
             case "follow_user" -> backfill(user, pins.userPins(PinionId.parse(event.target()), null, config.backfill()));
             case "follow_board" -> backfill(user, pins.boardPins(PinionId.parse(event.target()), null, config.backfill()));
-            case "unfollow_user" -> remove(user, PinionId.parse(event.target()).value(), true);
-            case "unfollow_board" -> remove(user, PinionId.parse(event.target()).value(), false);
-            default -> Uni.createFrom().voidItem(); // interests: pins are not indexed by interest; new pins fan out
+            case "follow_interest" -> backfillInterest(user, event.target());
+            case "unfollow_user" -> {
+                long author = PinionId.parse(event.target()).value();
+                yield remove(user, entry -> entry.source() == FeedSource.FOLLOWING && entry.author() == author);
+            }
+            case "unfollow_board" -> {
+                long board = PinionId.parse(event.target()).value();
+                yield remove(user, entry -> entry.source() == FeedSource.FOLLOWING && entry.board() == board);
+            }
+            case "unfollow_interest" -> remove(user,
+                    entry -> entry.source() == FeedSource.INTERESTS && event.target().equals(entry.interest()));
+            default -> Uni.createFrom().voidItem();
         };
     }
 
@@ -93,11 +114,27 @@ public class FollowEventWorker implements JobWorker {
         });
     }
 
-    private Uni<Void> remove(long user, long target, boolean byAuthor) {
-        return pools.removeWhere(user, entry -> entry.key().source() == FeedSource.FOLLOWING
-                        && (byAuthor ? entry.author() == target : entry.board() == target))
-                .chain(() -> materialized.removeWhere(user, entry -> entry.source() == FeedSource.FOLLOWING
-                        && (byAuthor ? entry.author() == target : entry.board() == target)))
+    /**
+     * The interest's recent pins that still exist (not the user's own) into the interests pool, if the user still
+     * follows the interest when the event is handled.
+     */
+    private Uni<Void> backfillInterest(long user, String interest) {
+        return graph.followsInterest(user, interest).chain(follows -> !follows ? Uni.createFrom().voidItem()
+                : interestPins.recent(interest, config.backfill())
+                        .chain(ids -> objects.getAll(ObjectTable.PINS, PinViews.pinIds(ids)))
+                        .chain(found -> {
+                            long now = System.currentTimeMillis();
+                            return pools.add(views.activeViews(found).stream()
+                                    .filter(pin -> PinionId.parse(pin.ownerId()).value() != user)
+                                    .map(pin -> PoolEntry.scored(user, FeedSource.INTERESTS, pin, scorer, now)
+                                            .withInterest(interest))
+                                    .toList());
+                        }));
+    }
+
+    private Uni<Void> remove(long user, Predicate<FeedEntry> gone) {
+        return pools.removeWhere(user, entry -> gone.test(FeedEntry.of(entry)))
+                .chain(() -> materialized.removeWhere(user, gone))
                 .replaceWithVoid();
     }
 }

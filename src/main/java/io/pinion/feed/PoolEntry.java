@@ -1,21 +1,28 @@
 package io.pinion.feed;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 
 import io.pinion.id.PinionId;
 import io.pinion.pins.PinView;
 
 /**
- * One pin in one user's pool: its key (user, source, score, pin) and what removal by author or board needs.
+ * One pin in one user's pool: its key (user, source, score, pin) and what removal by author, board or interest
+ * needs.
  *
  * @param key        where it sorts
  * @param author     the pin's author
  * @param board      the board the pin is on
  * @param pinCreated when the pin was created (epoch ms)
+ * @param interest   for the interests source, the followed interest it came through; otherwise null
  */
-public record PoolEntry(PoolKey key, long author, long board, long pinCreated) {
+public record PoolEntry(PoolKey key, long author, long board, long pinCreated, String interest) {
 
     static final byte[] COLUMN = { 'e' };
+
+    PoolEntry(PoolKey key, long author, long board, long pinCreated) {
+        this(key, author, board, pinCreated, null);
+    }
 
     /** An existing pin entering a user's pool for a source, scored now without affinity (backfills, related pins). */
     static PoolEntry scored(long user, FeedSource source, PinView pin, FeedScorer scorer, long now) {
@@ -25,12 +32,24 @@ public record PoolEntry(PoolKey key, long author, long board, long pinCreated) {
                 PinionId.parse(pin.ownerId()).value(), PinionId.parse(pin.boardId()).value(), created);
     }
 
+    PoolEntry withInterest(String name) {
+        return new PoolEntry(key, author, board, pinCreated, name);
+    }
+
+    /** author, board, creation time, then the interest's UTF-8 bytes if there is one. */
     byte[] value() {
-        return ByteBuffer.allocate(24).putLong(author).putLong(board).putLong(pinCreated).array();
+        byte[] name = interest == null ? new byte[0] : interest.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(24 + name.length).putLong(author).putLong(board).putLong(pinCreated).put(name).array();
     }
 
     static PoolEntry of(byte[] row, byte[] value) {
         ByteBuffer buffer = ByteBuffer.wrap(value);
-        return new PoolEntry(PoolKey.decode(row), buffer.getLong(), buffer.getLong(), buffer.getLong());
+        return new PoolEntry(PoolKey.decode(row), buffer.getLong(), buffer.getLong(), buffer.getLong(), rest(buffer));
+    }
+
+    /** The remaining bytes as a UTF-8 string, or null if there are none. */
+    static String rest(ByteBuffer buffer) {
+        return buffer.hasRemaining()
+                ? new String(buffer.array(), buffer.position(), buffer.remaining(), StandardCharsets.UTF_8) : null;
     }
 }

@@ -45,7 +45,8 @@ public class PoolInsertWorker implements JobWorker {
             for (long user : receivers) {
                 double score = scorer.score(new ScoringInput(source, insert.created(), insert.scoredAt(),
                         affinities.getOrDefault(user, 0L)));
-                entries.add(new PoolEntry(new PoolKey(user, source, score, pin), author, board, insert.created()));
+                entries.add(new PoolEntry(new PoolKey(user, source, score, pin), author, board, insert.created(),
+                        insert.interest()));
             }
             return pools.add(entries);
         });

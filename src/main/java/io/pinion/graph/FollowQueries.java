@@ -64,6 +64,13 @@ public class FollowQueries {
         });
     }
 
+    /** Whether the user follows the interest (a normalized name). */
+    public Uni<Boolean> followsInterest(long user, String interest) {
+        int vs = shards.ofUser(user);
+        return redis.send(vs, Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, INTERESTS)).arg(interest))
+                .map(answer -> answer != null);
+    }
+
     /** Whether the user follows the board (explicitly, or through its owner without having unfollowed it). */
     public Uni<Boolean> followsBoard(long user, PinionId board) {
         return targets.ownerOf(board).chain(owner -> followsBoards(user, List.of(board), Map.of(board, owner)))

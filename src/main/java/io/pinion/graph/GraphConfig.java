@@ -35,6 +35,10 @@ public interface GraphConfig {
     @WithDefault("5000")
     int scanBudget();
 
+    /** Most recent pins kept per interest for backfilling the interest's new followers (at least the feed's backfill). */
+    @WithDefault("200")
+    int interestRecentPins();
+
     /** Whether follow changes emit feed jobs (queue {@code feed-follow-events}). */
     @WithDefault("true")
     boolean feedEvents();

@@ -19,6 +19,7 @@ package io.pinion.graph;
  * g:{vs}:b:&lt;board&gt;:f       zset  the board's explicit followers (vs of the board's owner)
  * g:{vs}:b:&lt;board&gt;:u       set   the board's explicit unfollowers (vs of the board's owner)
  * g:{vs}:i:&lt;interest&gt;:f    zset  the interest's followers
+ * g:{vs}:i:&lt;interest&gt;:p    zset  the interest's most recent pins (score: creation time, ms), for backfills
  * g:{vs}:pending          zset  relationships changed on this shard whose other side is not yet confirmed
  * </pre>
  */
@@ -46,6 +47,10 @@ public final class GraphKeys {
 
     public static String interest(int vs, String name) {
         return prefix(vs) + "i:" + name + ":f";
+    }
+
+    public static String interestPins(int vs, String name) {
+        return prefix(vs) + "i:" + name + ":p";
     }
 
     public static String pending(int vs) {

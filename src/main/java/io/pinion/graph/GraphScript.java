@@ -17,7 +17,8 @@ public enum GraphScript {
     MIRROR_USER("mirror_user.lua"),
     FOLLOW_INTEREST("follow_interest.lua"),
     MIRROR_INTEREST("mirror_interest.lua"),
-    BOARD_FOLLOWERS("board_followers.lua");
+    BOARD_FOLLOWERS("board_followers.lua"),
+    INTEREST_PINS("interest_pins.lua");
 
     private final String source;
     private final String sha;

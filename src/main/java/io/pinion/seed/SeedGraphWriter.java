@@ -12,6 +12,8 @@ import io.pinion.graph.FollowBulk;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.FollowWrites;
+import io.pinion.graph.GraphConfig;
+import io.pinion.graph.InterestPins;
 import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -19,7 +21,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Writes a {@link SeedData} set's follow graph: user follows in bulk ({@link FollowBulk}, the settled state of
  * each pair, at its time in the last 30 days), then board follows, board unfollows and interest follows one by one
- * through {@link FollowWrites} (they involve implicit follows, so they take the graph's own scripts), then
+ * through {@link FollowWrites} (they involve implicit follows, so they take the graph's own scripts), each
+ * interest's most recent pins ({@link InterestPins}, as the pins' fan-out would have left them), then
  * follow-backfill events for the sample users so that their home feeds have pins to show.
  */
 @ApplicationScoped
@@ -30,11 +33,16 @@ class SeedGraphWriter {
     private final FollowBulk bulk;
     private final FollowWrites writes;
     private final FollowEvents events;
+    private final InterestPins interestPins;
+    private final GraphConfig config;
 
-    SeedGraphWriter(FollowBulk bulk, FollowWrites writes, FollowEvents events) {
+    SeedGraphWriter(FollowBulk bulk, FollowWrites writes, FollowEvents events, InterestPins interestPins,
+            GraphConfig config) {
         this.bulk = bulk;
         this.writes = writes;
         this.events = events;
+        this.interestPins = interestPins;
+        this.config = config;
     }
 
     /** Every user follow as two sorted-set entries; progress counts entries (two per follow). */
@@ -70,6 +78,30 @@ class SeedGraphWriter {
             String interest = SeedGenerator.INTERESTS.get(data.interestFollows.right(i));
             calls.add(() -> writes.followInterest(user, interest));
         }
+        return run(calls, progress);
+    }
+
+    /** Adds to each interest's recent pins its newest pins, up to {@code pinion.graph.interest-recent-pins}. */
+    List<Supplier<Uni<Void>>> interestPinWrites(SeedData data, SeedIds ids) {
+        int keep = config.interestRecentPins();
+        int[] taken = new int[SeedGenerator.INTERESTS.size()];
+        List<Supplier<Uni<Void>>> calls = new ArrayList<>();
+        for (int p = data.pinCreated.length - 1; p >= 0 && calls.size() < keep * taken.length; p--) {
+            long pin = ids.pins[p];
+            long created = data.pinCreated[p];
+            for (String interest : SeedNames.interests(data.pinInterests[p])) {
+                int k = SeedGenerator.INTERESTS.indexOf(interest);
+                if (taken[k] < keep) {
+                    taken[k]++;
+                    calls.add(() -> interestPins.add(interest, pin, created));
+                }
+            }
+        }
+        return calls;
+    }
+
+    /** Runs the calls {@link #CONCURRENCY} at a time; progress counts calls. */
+    <T> Uni<Void> run(List<Supplier<Uni<T>>> calls, SeedProgress progress) {
         return Multi.createFrom().iterable(calls)
                 .onItem().transformToUni(call -> call.get().invoke(ignored -> progress.add(1)))
                 .merge(CONCURRENCY)

@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Seeds a data set ({@code bin/seed}): draws it from the plan, writes users, boards, pins and likes to MySQL and the
- * follow graph to Redis in bulk, enqueues follow backfills for the sample users, and writes the manifest. Blocks
+ * follow graph (and each interest's recent pins) to Redis in bulk, enqueues follow backfills for the sample users, and writes the manifest. Blocks
  * while it works: call it off the event loop.
  */
 @ApplicationScoped
@@ -71,6 +71,8 @@ public class Seeder {
         phase("follows", 2L * data.follows(), seconds, log, terminal, p -> graph.userFollows(data, ids, p));
         phase("board+interest", (long) data.boardFollows() + data.boardUnfollows() + data.interestFollows(), seconds, log,
                 terminal, p -> graph.boardFollows(data, ids, p));
+        var interestPins = graph.interestPinWrites(data, ids);
+        phase("interest pins", interestPins.size(), seconds, log, terminal, p -> graph.run(interestPins, p));
         int backfills = backfill ? graph.backfillSamples(data, ids).await().indefinitely() : 0;
         SeedManifest.Account worker = worker(workerName);
         Map<String, Object> manifest = SeedManifest.build(data, ids,
