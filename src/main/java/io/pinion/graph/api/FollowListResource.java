@@ -76,8 +76,7 @@ public class FollowListResource {
     public Uni<Page<FollowItem>> followers(@PathParam("id") String id, @QueryParam("kind") String kind,
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit) {
         PinionId user = user(id);
-        UserList list = UserList.followers(kind);
-        return targets.requireUser(user).chain(() -> lists.ofUser(user.value(), list, cursor, Limits.of(limit)));
+        return page(user, UserList.followers(kind), cursor, limit);
     }
 
     @GET
@@ -86,7 +85,11 @@ public class FollowListResource {
     public Uni<Page<FollowItem>> following(@PathParam("id") String id, @QueryParam("kind") String kind,
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit) {
         PinionId user = user(id);
-        UserList list = UserList.following(kind);
+        return page(user, UserList.following(kind), cursor, limit);
+    }
+
+    /** A page of one of an existing user's lists. */
+    private Uni<Page<FollowItem>> page(PinionId user, UserList list, String cursor, String limit) {
         return targets.requireUser(user).chain(() -> lists.ofUser(user.value(), list, cursor, Limits.of(limit)));
     }
 
