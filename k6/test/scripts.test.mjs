@@ -179,3 +179,56 @@ test('mixed: every action of the mix, about 85% reads', async () => {
   assert.ok(Math.abs(writes - 0.15) < 0.03, `write share ${writes}`);
   assert.ok(count('home-feed-next') > 0);
 });
+
+test('freshness: setup signs up the probe accounts; each kind creates a pin and polls first pages until it is there', async () => {
+  const tokens = new Map(); // token -> user id
+  const feedFor = new Map(); // user id -> pins visible after `delay` more polls: [{pin, after}]
+  let nextId = 5000;
+  const json = (body) => (body ? JSON.parse(body) : null);
+  const server = (method, url, body, params) => {
+    const path = new URL(url).pathname;
+    const caller = tokens.get(((params.headers || {}).Authorization || '').slice(7));
+    const b = json(body);
+    if (method === 'POST' && path === '/v1/users') return { status: 201, body: { id: String(nextId++), username: b.username } };
+    if (method === 'POST' && path === '/v1/sessions') {
+      const id = String(nextId++);
+      tokens.set(`t${id}`, id);
+      feedFor.set(id, []);
+      return { status: 200, body: { token: `t${id}`, userId: id } };
+    }
+    if (!caller) return { status: 401, body: { error: 'unauthorized', message: 'no' } };
+    if (method === 'PUT' && path.startsWith('/v1/me/following/')) return { status: 200, body: { following: true, changed: true } };
+    if (method === 'POST' && path === '/v1/boards') {
+      return { status: 201, body: { id: String(nextId++), ownerId: caller, name: b.name, counts: { pins: 0, followers: 0 } } };
+    }
+    if (method === 'POST' && path === '/v1/pins') {
+      const pin = { id: String(nextId++), boardId: b.boardId, ownerId: caller, counts: { likes: 0, saves: 0 } };
+      for (const list of feedFor.values()) list.push({ pin, after: 2 });
+      return { status: 201, body: pin };
+    }
+    if (method === 'GET' && path === '/v1/me/home-feed') {
+      const list = feedFor.get(caller);
+      list.forEach((e) => { e.after -= 1; });
+      const items = list.filter((e) => e.after < 0).map((e) => ({ pin: e.pin, source: 'following', fresh: true }));
+      return { status: 200, body: { items, nextCursor: null } };
+    }
+    return { status: 404, body: { error: 'not_found', message: path } };
+  };
+  const mod = await load('freshness.js', { DURATION: '30s', POLL_MS: '10' }, server);
+  const lines = quietly(() => {
+    const plans = mod.setup();
+    mod.pushed(plans);
+    mod.pulled(plans);
+    mod.interest(plans);
+  });
+  assert.deepEqual(lines, []);
+  assert.deepEqual(Object.keys(mod.options.scenarios), ['pushed', 'pulled', 'interest']);
+  for (const kind of ['pushed', 'pulled', 'interest']) {
+    assert.ok(mod.options.thresholds[`freshness_${kind}`][0].startsWith('p(99)<'));
+    assert.equal(state.metrics[`freshness_${kind}`].length, 1, `one ${kind} pin measured`);
+  }
+  assert.equal(count('pin-create'), 3);
+  assert.ok(count('home-feed-first') >= 3 * 3, 'polled until each pin was there');
+  assert.deepEqual(state.checks.filter((c) => !c.ok), [], 'every check passes');
+  assert.ok(state.checks.every((c) => c.tags && c.tags.name));
+});

@@ -25,8 +25,6 @@ import io.vertx.mutiny.redis.client.Response;
 @ApplicationScoped
 public class Affinity {
 
-    static final String SUFFIX = "aff";
-
     private final VirtualShards shards;
     private final GraphRedis redis;
     private final RedisClients clients;
@@ -43,7 +41,7 @@ public class Affinity {
             return Uni.createFrom().voidItem();
         }
         int vs = shards.ofUser(user);
-        return redis.send(vs, Request.cmd(Command.HINCRBY).arg(GraphKeys.user(vs, user, SUFFIX)).arg(author).arg(1))
+        return redis.send(vs, Request.cmd(Command.HINCRBY).arg(GraphKeys.user(vs, user, GraphKeys.AFFINITY)).arg(author).arg(1))
                 .replaceWithVoid()
                 .onFailure().recoverWithNull();
     }
@@ -61,7 +59,7 @@ public class Affinity {
         List<Uni<Map<Long, Long>>> reads = new ArrayList<>();
         byInstance.forEach((instance, users) -> {
             List<Request> requests = users.stream()
-                    .map(user -> Request.cmd(Command.HGET).arg(GraphKeys.user(shards.ofUser(user), user, SUFFIX)).arg(author))
+                    .map(user -> Request.cmd(Command.HGET).arg(GraphKeys.user(shards.ofUser(user), user, GraphKeys.AFFINITY)).arg(author))
                     .toList();
             reads.add(redis.batch(someShard.get(instance), requests).map(answers -> counts(users, answers))
                     .onFailure().recoverWithItem(Map.of()));

@@ -10,27 +10,46 @@ import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * The content generator's decisions, as a pure function of the pools' best candidates: how many pins from each
- * source (mix rates, falling back to what is available), which to drop (worth below the quality threshold, already
- * shown, duplicate across sources), which to hold back for a later visit, and the order (best first).
+ * The content generator's decisions, as a pure function of the candidates: the pools' best rows and the pins pulled
+ * at read time, merged per source by score. How many pins from each source (mix rates, falling back to what is
+ * available), which to drop (worth below the quality threshold, already shown, duplicate across sources or between a
+ * pool and a pulled source), which to hold back for a later visit, and the order (best first). Pool rows dropped or
+ * shown are consumed; pulled pins neither shown nor dropped are carried into the pools.
  */
 final class ChunkPlan {
+
+    static final Comparator<PoolEntry> BEST_FIRST = Comparator.comparingDouble((PoolEntry e) -> e.key().score()).reversed()
+            .thenComparingLong(e -> e.key().pin());
 
     private ChunkPlan() {
     }
 
-    static Chunk plan(long chunkId, int size, Map<FeedSource, List<PoolEntry>> candidates, Set<Long> alreadyShown,
-            FeedConfig config, DoubleUnaryOperator worth) {
+    static Chunk plan(long chunkId, int size, Candidates candidates, Set<Long> alreadyShown, FeedConfig config,
+            DoubleUnaryOperator worth) {
+        Map<FeedSource, List<PoolEntry>> merged = merge(candidates);
         Map<FeedSource, List<PoolEntry>> eligible = new EnumMap<>(FeedSource.class);
-        List<PoolKey> consumed = new ArrayList<>();
-        Set<Long> seen = new HashSet<>(alreadyShown);
+        List<PoolEntry> consumed = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        int belowBar = 0;
+        int duplicates = 0;
+        int shown = 0;
         for (FeedSource source : FeedSource.values()) {
             List<PoolEntry> keep = new ArrayList<>();
-            for (PoolEntry entry : candidates.getOrDefault(source, List.of())) {
-                if (worth.applyAsDouble(entry.key().score()) < config.qualityThreshold() || !seen.add(entry.key().pin())) {
-                    consumed.add(entry.key());
+            for (PoolEntry entry : merged.get(source)) {
+                long pin = entry.key().pin();
+                boolean drop = true;
+                if (worth.applyAsDouble(entry.key().score()) < config.qualityThreshold()) {
+                    belowBar++;
+                } else if (alreadyShown.contains(pin)) {
+                    shown++;
+                } else if (!seen.add(pin)) {
+                    duplicates++;
                 } else {
+                    drop = false;
                     keep.add(entry);
+                }
+                if (drop && !candidates.isPulled(entry)) {
+                    consumed.add(entry);
                 }
             }
             eligible.put(source, keep);
@@ -51,11 +70,42 @@ final class ChunkPlan {
             left -= extra;
         }
         List<PoolEntry> chosen = new ArrayList<>();
-        eligible.forEach((source, entries) -> chosen.addAll(entries.subList(0, take.get(source))));
-        chosen.sort(Comparator.comparingDouble((PoolEntry e) -> e.key().score()).reversed()
-                .thenComparingLong(e -> e.key().pin()));
-        chosen.forEach(entry -> consumed.add(entry.key()));
-        return new Chunk(chunkId, chosen.stream().map(FeedEntry::of).toList(), consumed);
+        List<PoolEntry> carried = new ArrayList<>();
+        int heldBack = 0;
+        for (FeedSource source : FeedSource.values()) {
+            List<PoolEntry> entries = eligible.get(source);
+            chosen.addAll(entries.subList(0, take.get(source)));
+            for (PoolEntry rest : entries.subList(take.get(source), entries.size())) {
+                heldBack++;
+                if (candidates.isPulled(rest)) {
+                    carried.add(rest);
+                }
+            }
+        }
+        chosen.sort(BEST_FIRST);
+        chosen.stream().filter(entry -> !candidates.isPulled(entry)).forEach(consumed::add);
+        Chunk.Counts counts = new Chunk.Counts(candidates.pooledCount(), candidates.pulled().size(), belowBar, duplicates,
+                shown, heldBack);
+        return new Chunk(chunkId, chosen.stream().map(FeedEntry::of).toList(), consumed, carried,
+                candidates.pulledAt(), counts);
+    }
+
+    /** Per source: the pool rows and the pulled pins (those that are not already the same pool row), best first. */
+    private static Map<FeedSource, List<PoolEntry>> merge(Candidates candidates) {
+        Map<FeedSource, List<PoolEntry>> merged = new EnumMap<>(FeedSource.class);
+        Set<PoolKey> rows = new HashSet<>();
+        for (FeedSource source : FeedSource.values()) {
+            List<PoolEntry> pooled = candidates.pooled().getOrDefault(source, List.of());
+            pooled.forEach(entry -> rows.add(entry.key()));
+            merged.put(source, new ArrayList<>(pooled));
+        }
+        for (PoolEntry entry : candidates.pulled()) {
+            if (!rows.contains(entry.key())) {
+                merged.get(entry.key().source()).add(entry);
+            }
+        }
+        merged.values().forEach(entries -> entries.sort(BEST_FIRST));
+        return merged;
     }
 
     /** Pins per source for a chunk of {@code size}: proportional to the rates, remainders to the largest rates. */

@@ -7,39 +7,85 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
+import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Decides what is new for a user: reads the best candidates of each of the user's pools (one prefix scan per
- * source, in parallel) and lets {@link ChunkPlan} pick the chunk. It removes nothing itself: what it hands out leaves
- * the pools only after the chunk is materialized (the {@code feed-persist} job), so no pin is lost in between.
+ * Decides what is new for a user. It reads the user's feed state and pulled sources (one round trip to the user's
+ * Redis shard), then in parallel the best candidates of each of the user's pools (one prefix scan per source) and
+ * the newest pins of the pulled authors and interests the user follows since the last pull; {@link ChunkPlan} picks
+ * the chunk from both. It removes nothing itself: what it hands out leaves the pools, and what it pulled but did not
+ * show enters them, only after the chunk is materialized (the {@code feed-persist} job), so no pin is lost in
+ * between. Each part degrades alone: without Redis the pools are read at the configured chunk size, without the pools
+ * the pulled pins still make a chunk.
  */
 @ApplicationScoped
 public class ContentGenerator {
 
+    private static final Logger LOG = Logger.getLogger(ContentGenerator.class);
+
     private final PoolStore pools;
+    private final PullReader pull;
     private final FeedConfig config;
     private final FeedScorer scorer;
+    private final FeedMetrics metrics;
 
-    ContentGenerator(PoolStore pools, FeedConfig config, FeedScorer scorer) {
+    ContentGenerator(PoolStore pools, PullReader pull, FeedConfig config, FeedScorer scorer, FeedMetrics metrics) {
         this.pools = pools;
+        this.pull = pull;
         this.config = config;
         this.scorer = scorer;
+        this.metrics = metrics;
     }
 
-    public Uni<Chunk> generate(long user, long chunkId, int size, Set<Long> alreadyShown) {
+    /** The user's feed state and pulled sources; nothing to pull (and the defaults) when Redis does not answer. */
+    public Uni<PullSources> sources(long user) {
+        return pull.sources(user).onFailure().recoverWithItem(failure -> {
+            LOG.debugf("pulled sources of user %d not read: %s", user, BackendFailures.describe(failure));
+            return PullSources.NONE;
+        });
+    }
+
+    /** Everything a chunk is planned from. Fails only when neither the pools nor the pulled sources answer. */
+    public Uni<Candidates> candidates(long user, PullSources sources, long now) {
+        FeedState state = sources.state();
+        int size = state.chunkSize() == null ? config.chunkSize()
+                : Math.max(1, Math.min(config.maxChunkSize(), state.chunkSize()));
         int fetch = Math.min(size * 2, 1000);
+        long since = Math.max(now - config.pullHorizon().toMillis(),
+                state.pulledUntil() == null ? Long.MIN_VALUE : state.pulledUntil() - config.pullOverlap().toMillis());
         Uni<List<PoolEntry>> following = pools.top(user, FeedSource.FOLLOWING, fetch);
         Uni<List<PoolEntry>> related = pools.top(user, FeedSource.RELATED, fetch);
         Uni<List<PoolEntry>> interests = pools.top(user, FeedSource.INTERESTS, fetch);
-        return Uni.combine().all().unis(following, related, interests).with((f, r, i) -> {
-            Map<FeedSource, List<PoolEntry>> candidates = new EnumMap<>(FeedSource.class);
-            candidates.put(FeedSource.FOLLOWING, f);
-            candidates.put(FeedSource.RELATED, r);
-            candidates.put(FeedSource.INTERESTS, i);
-            long now = System.currentTimeMillis();
-            return ChunkPlan.plan(chunkId, Math.min(size, MaterializedKey.MAX_CHUNK), candidates, alreadyShown, config,
-                    score -> scorer.valueAt(score, now));
-        });
+        Uni<Map<FeedSource, List<PoolEntry>>> pooled = Uni.combine().all().unis(following, related, interests)
+                .with((f, r, i) -> {
+                    Map<FeedSource, List<PoolEntry>> bySource = new EnumMap<>(FeedSource.class);
+                    bySource.put(FeedSource.FOLLOWING, f);
+                    bySource.put(FeedSource.RELATED, r);
+                    bySource.put(FeedSource.INTERESTS, i);
+                    return bySource;
+                });
+        Uni<List<PoolEntry>> pulled = pull.candidates(user, sources, since, fetch, now)
+                .invoke(found -> metrics.pulled(found.size()));
+        if (sources == PullSources.NONE) {
+            return pooled.map(bySource -> new Candidates(state, size, bySource, List.of(), now));
+        }
+        return Uni.combine().all().unis(pooled.onFailure().recoverWithNull(), pulled).asTuple()
+                .map(both -> {
+                    if (both.getItem1() == null && both.getItem2().isEmpty()) {
+                        throw new IllegalStateException("the pools did not answer and there was nothing to pull");
+                    }
+                    Map<FeedSource, List<PoolEntry>> bySource = both.getItem1() == null ? Map.of() : both.getItem1();
+                    return new Candidates(state, size, bySource, both.getItem2(), now);
+                });
+    }
+
+    /** The chunk planned from the candidates, leaving out what the user was already shown. */
+    public Chunk plan(long chunkId, Candidates candidates, Set<Long> alreadyShown) {
+        long now = candidates.pulledAt();
+        return ChunkPlan.plan(chunkId, Math.min(candidates.size(), MaterializedKey.MAX_CHUNK), candidates, alreadyShown,
+                config, score -> scorer.valueAt(score, now));
     }
 }

@@ -69,4 +69,39 @@ public interface FeedConfig {
     /** Receivers per fan-out batch job. */
     @WithDefault("1000")
     int fanoutBatch();
+
+    /**
+     * A board whose receivers (its own followers and its owner's who did not unfollow it) are more than this is
+     * pulled: its new pins go to the author's recent pins, which followers' content generators read, instead of into
+     * every follower's pool. Interests are always pulled.
+     */
+    @WithDefault("10000")
+    int pullThreshold();
+
+    /** A user whose last home-feed visit is older than this gets nothing pushed, and is regenerated on return. */
+    @WithDefault("14d")
+    Duration inactiveAfter();
+
+    /** Rows kept per pool (per user and source); the lowest scores leave first. */
+    @WithDefault("1000")
+    int poolMax();
+
+    /**
+     * How far back a visit pulls again behind the previous visit's pull, for pins whose index write was still under
+     * way then (duplicates are dropped).
+     */
+    @WithDefault("5s")
+    Duration pullOverlap();
+
+    /** How far back the first pull of a user who never pulled reaches. */
+    @WithDefault("7d")
+    Duration pullHorizon();
+
+    /** Most followed users and most followed boards a regeneration or an older-pins page reads from. */
+    @WithDefault("500")
+    int followedSourcesMax();
+
+    /** Most pins per followed user or board that a regeneration puts into the pools. */
+    @WithDefault("10")
+    int regeneratePerSource();
 }

@@ -7,13 +7,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.graph.RecentPin;
+import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
 import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Starts the fan-out of a pin saved to a board: one {@code feed-fanout} job for the board's receivers (the
- * following source) and one per interest the pin is tagged with (the interests source).
+ * What the feed does when a pin is saved to a board or deleted, called by the request after the pin's transaction.
+ * A new pin goes into the recent pins of each of its interests (interests are always pulled) and, following
+ * {@link FanoutRoute}, either into its author's recent pins (pulled) or out to its receivers' pools through a
+ * {@code feed-fanout} job (pushed). Each step that cannot be done in the request becomes a {@code feed-fanout} job
+ * that does it with retries, so the pin reaches feeds either way; the request itself never fails because of it.
  */
 @ApplicationScoped
 public class FeedFanout {
@@ -21,9 +26,13 @@ public class FeedFanout {
     private static final Logger LOG = Logger.getLogger(FeedFanout.class);
 
     private final FeedJobs jobs;
+    private final FanoutRoute route;
+    private final RecentPins recentPins;
 
-    FeedFanout(FeedJobs jobs) {
+    FeedFanout(FeedJobs jobs, FanoutRoute route, RecentPins recentPins) {
         this.jobs = jobs;
+        this.route = route;
+        this.recentPins = recentPins;
     }
 
     /**
@@ -31,44 +40,61 @@ public class FeedFanout {
      * the user's related pool. A failure is logged; the like or save itself succeeded.
      */
     public Uni<Void> related(PinionId user, PinionId pin) {
-        return jobs.enqueue(FeedJobs.RELATED, List.of(new RelatedPins(user.toString(), pin.toString())))
-                .onFailure().recoverWithItem(failure -> {
-                    LOG.warnf("related pins of %s for user %s not enqueued: %s", pin, user, BackendFailures.describe(failure));
-                    return null;
-                });
+        return logged(jobs.enqueue(FeedJobs.RELATED, List.of(new RelatedPins(user.toString(), pin.toString()))),
+                "related pins of " + pin + " for user " + user);
     }
 
-    /**
-     * Enqueues the fan-out. The pin is already stored, so a failure here is logged and the pin reaches feeds only
-     * through later backfills; the request that created it still succeeds.
-     */
+    /** A pin was saved to a board: index it for its interests, then pull or push it. */
     public Uni<Void> pinAdded(PinionId pin, PinionId board, PinionId author, long created, List<String> interests) {
-        return start(pin, board, author, created, System.currentTimeMillis(), interests, false, "fan-out");
+        RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), created);
+        FanoutPage following = page(pin, board, author, created, System.currentTimeMillis(), FeedSource.FOLLOWING, null,
+                false);
+        List<Uni<Void>> steps = new ArrayList<>();
+        steps.add(route.pulled(board.value(), author.value())
+                .chain(pulled -> pulled ? route.pull(recent) : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
+                .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
+        for (String interest : interests) {
+            steps.add(recentPins.add(recentPins.interest(interest), recent)
+                    .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
+                            List.of(page(pin, board, author, created, 0, FeedSource.INTERESTS, interest, false)))));
+        }
+        return logged(Uni.join().all(steps).andCollectFailures().replaceWithVoid(), "fan-out of pin " + pin);
     }
 
     /**
-     * After a pin was deleted (feeds already drop it on read): pages through the same receivers as its fan-out and
-     * purges it from their pools and materialized feeds. Related pools, which are not indexed by pin, shed it when
-     * the content generator next consumes it. A failure is logged; the delete itself succeeded.
+     * A pin was deleted (feeds already drop it on read): it leaves its author's and its interests' recent pins, and
+     * if its board is pushed, the pools and materialized feeds of the board's receivers, a page at a time; it also
+     * leaves the related pools of users who took its board's pins. Pulled pins carried into a pool leave it when the
+     * content generator next meets them.
      */
     public Uni<Void> pinDeleted(PinionId pin, PinionId board, PinionId author, List<String> interests) {
-        return start(pin, board, author, 0, 0, interests, true, "purge");
+        RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), 0);
+        FanoutPage following = page(pin, board, author, 0, 0, FeedSource.FOLLOWING, null, true);
+        List<Uni<Void>> steps = new ArrayList<>();
+        steps.add(recentPins.remove(recentPins.author(author.value()), recent)
+                .chain(() -> route.pulled(board.value(), author.value()))
+                .chain(pulled -> pulled ? Uni.createFrom().voidItem() : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
+                .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
+        steps.add(jobs.enqueue(FeedJobs.FANOUT, List.of(page(pin, board, author, 0, 0, FeedSource.RELATED, null, true))));
+        for (String interest : interests) {
+            steps.add(recentPins.remove(recentPins.interest(interest), recent)
+                    .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
+                            List.of(page(pin, board, author, 0, 0, FeedSource.INTERESTS, interest, true)))));
+        }
+        return logged(Uni.join().all(steps).andCollectFailures().replaceWithVoid(), "purge of pin " + pin);
     }
 
-    /** One first page for the board's receivers (following) and one per interest (interests). */
-    private Uni<Void> start(PinionId pin, PinionId board, PinionId author, long created, long scoredAt,
-            List<String> interests, boolean purge, String what) {
-        List<FanoutPage> pages = new ArrayList<>();
-        pages.add(new FanoutPage(pin.toString(), board.toString(), author.toString(), created, scoredAt,
-                FeedSource.FOLLOWING.label(), null, null, purge));
-        for (String interest : interests) {
-            pages.add(new FanoutPage(pin.toString(), board.toString(), author.toString(), created, scoredAt,
-                    FeedSource.INTERESTS.label(), interest, null, purge));
-        }
-        return jobs.enqueue(FeedJobs.FANOUT, pages)
-                .onFailure().recoverWithItem(failure -> {
-                    LOG.warnf("%s of pin %s not enqueued: %s", what, pin, BackendFailures.describe(failure));
-                    return null;
-                });
+    /** A first page that still has to decide push or pull (for the following source). */
+    private static FanoutPage page(PinionId pin, PinionId board, PinionId author, long created, long scoredAt,
+            FeedSource source, String interest, boolean purge) {
+        return new FanoutPage(pin.toString(), board.toString(), author.toString(), created, scoredAt, source.label(),
+                interest, null, purge, true);
+    }
+
+    private static Uni<Void> logged(Uni<Void> work, String what) {
+        return work.onFailure().recoverWithItem(failure -> {
+            LOG.warnf("%s not done nor enqueued: %s", what, BackendFailures.describe(failure));
+            return null;
+        });
     }
 }

@@ -24,6 +24,8 @@ public class FeedJobs {
     public static final String PERSIST = "feed-persist";
     public static final String RELATED = "feed-related";
     public static final String PURGE = "feed-purge";
+    public static final String REGENERATE = "feed-regenerate";
+    public static final String TRIM = "feed-trim";
 
     private final QueueRegistry queues;
     private final JobWriter writer;
@@ -42,6 +44,12 @@ public class FeedJobs {
         long now = System.currentTimeMillis();
         List<NewJob> jobs = bodies.stream().map(body -> new NewJob(bytes(body), 2, now, null)).toList();
         return queues.get(queue).chain(found -> writer.enqueue(found, jobs)).replaceWithVoid();
+    }
+
+    /** One job that is not enqueued again while a job with the same key is pending or running. */
+    public Uni<Void> enqueueOnce(String queue, Object body, String dedupeKey) {
+        NewJob job = new NewJob(bytes(body), 2, System.currentTimeMillis(), dedupeKey);
+        return queues.get(queue).chain(found -> writer.enqueue(found, List.of(job))).replaceWithVoid();
     }
 
     public <T> T read(byte[] body, Class<T> type) {

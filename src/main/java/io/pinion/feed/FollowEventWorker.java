@@ -12,7 +12,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.FollowQueries;
-import io.pinion.graph.InterestPins;
+import io.pinion.graph.RecentPin;
+import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
 import io.pinion.pins.PinLists;
 import io.pinion.pins.PinView;
@@ -28,8 +29,10 @@ import io.smallrye.mutiny.Uni;
 /**
  * Keeps feeds in line with the follower graph. Following a user or a board backfills its
  * {@code pinion.feed.backfill} most recent pins into the follower's following pool, and following an interest its
- * most recent pins into the interests pool; unfollowing removes that author's or board's pins of the following
- * source, or that interest's pins of the interests source, from the follower's pools and materialized feed.
+ * most recent pins into the interests pool. Unfollowing a user or a board removes that author's or board's pins of
+ * the following source from the follower's pools (found through the pools' index, without reading the pools) and
+ * materialized feed; unfollowing an interest removes the pins that came through it, except those tagged with another
+ * interest the user still follows.
  */
 @ApplicationScoped
 @JobHandler(value = FollowEvents.QUEUE, concurrency = 8, partitions = 4, maxAttempts = 1000, leaseMs = 60_000,
@@ -39,26 +42,29 @@ public class FollowEventWorker implements JobWorker {
     private final FeedJobs jobs;
     private final PinLists pins;
     private final PoolStore pools;
+    private final PoolCap cap;
     private final MaterializedFeed materialized;
     private final FeedScorer scorer;
     private final FeedConfig config;
     private final FollowQueries graph;
-    private final InterestPins interestPins;
+    private final RecentPins recentPins;
     private final ObjectStore objects;
     private final PinViews views;
 
-    FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, MaterializedFeed materialized, FeedScorer scorer,
-            FeedConfig config, FollowQueries graph, InterestPins interestPins, ObjectStore objects, PinViews views) {
-        this.graph = graph;
-        this.interestPins = interestPins;
-        this.objects = objects;
-        this.views = views;
+    FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, PoolCap cap, MaterializedFeed materialized,
+            FeedScorer scorer, FeedConfig config, FollowQueries graph, RecentPins recentPins, ObjectStore objects,
+            PinViews views) {
         this.jobs = jobs;
         this.pins = pins;
         this.pools = pools;
+        this.cap = cap;
         this.materialized = materialized;
         this.scorer = scorer;
         this.config = config;
+        this.graph = graph;
+        this.recentPins = recentPins;
+        this.objects = objects;
+        this.views = views;
     }
 
     @Override
@@ -71,16 +77,24 @@ public class FollowEventWorker implements JobWorker {
             case "follow_interest" -> backfillInterest(user, event.target());
             case "unfollow_user" -> {
                 long author = PinionId.parse(event.target()).value();
-                yield remove(user, entry -> entry.source() == FeedSource.FOLLOWING && entry.author() == author);
+                yield removed(user, pools.removeByAuthor(user, author, entry -> entry.key().source() == FeedSource.FOLLOWING),
+                        entry -> entry.source() == FeedSource.FOLLOWING && entry.author() == author);
             }
-            case "unfollow_board" -> {
-                long board = PinionId.parse(event.target()).value();
-                yield remove(user, entry -> entry.source() == FeedSource.FOLLOWING && entry.board() == board);
-            }
-            case "unfollow_interest" -> remove(user,
-                    entry -> entry.source() == FeedSource.INTERESTS && event.target().equals(entry.interest()));
+            case "unfollow_board" -> unfollowBoard(user, event);
+            case "unfollow_interest" -> unfollowInterest(user, event.target());
             default -> Uni.createFrom().voidItem();
         };
+    }
+
+    private Uni<Void> unfollowBoard(long user, FollowEvent event) {
+        long board = PinionId.parse(event.target()).value();
+        Predicate<FeedEntry> gone = entry -> entry.source() == FeedSource.FOLLOWING && entry.board() == board;
+        if (event.ownerId() == null) {
+            return removed(user, Uni.createFrom().item(0), gone);
+        }
+        long owner = PinionId.parse(event.ownerId()).value();
+        return removed(user, pools.removeByBoard(user, owner, board, entry -> entry.key().source() == FeedSource.FOLLOWING),
+                gone);
     }
 
     /**
@@ -109,7 +123,7 @@ public class FollowEventWorker implements JobWorker {
                         .filter(pin -> followed.contains(PinionId.parse(pin.boardId())))
                         .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now))
                         .toList();
-                return pools.add(entries);
+                return pools.add(entries).chain(() -> cap.changed(user, entries.size()));
             });
         });
     }
@@ -120,20 +134,63 @@ public class FollowEventWorker implements JobWorker {
      */
     private Uni<Void> backfillInterest(long user, String interest) {
         return graph.followsInterest(user, interest).chain(follows -> !follows ? Uni.createFrom().voidItem()
-                : interestPins.recent(interest, config.backfill())
-                        .chain(ids -> objects.getAll(ObjectTable.PINS, PinViews.pinIds(ids)))
+                : recentPins.newest(recentPins.interest(interest), Long.MIN_VALUE, config.backfill())
+                        .chain(recent -> objects.getAll(ObjectTable.PINS,
+                                PinViews.pinIds(recent.stream().map(RecentPin::pin).toList())))
                         .chain(found -> {
                             long now = System.currentTimeMillis();
-                            return pools.add(views.activeViews(found).stream()
+                            List<PoolEntry> entries = views.activeViews(found).stream()
                                     .filter(pin -> PinionId.parse(pin.ownerId()).value() != user)
                                     .map(pin -> PoolEntry.scored(user, FeedSource.INTERESTS, pin, scorer, now)
                                             .withInterest(interest))
-                                    .toList());
+                                    .toList();
+                            return pools.add(entries).chain(() -> cap.changed(user, entries.size()));
                         }));
     }
 
-    private Uni<Void> remove(long user, Predicate<FeedEntry> gone) {
-        return pools.removeWhere(user, entry -> gone.test(FeedEntry.of(entry)))
+    /**
+     * Removes the pins that came through the interest from the interests pool (at most about
+     * {@code pinion.feed.pool-max} rows) and the materialized feed, but keeps a pin also tagged with another interest
+     * the user still follows.
+     */
+    private Uni<Void> unfollowInterest(long user, String interest) {
+        return Uni.combine().all().unis(pools.all(user, FeedSource.INTERESTS), materialized.all(user),
+                        graph.interests(user, PullReader.MAX_INTERESTS)).asTuple()
+                .chain(found -> {
+                    Set<Long> tagged = new HashSet<>();
+                    found.getItem1().stream().filter(e -> interest.equals(e.interest())).forEach(e -> tagged.add(e.key().pin()));
+                    found.getItem2().stream().filter(s -> interest.equals(s.entry().interest()))
+                            .forEach(s -> tagged.add(s.entry().pin()));
+                    Set<String> stillFollowed = new HashSet<>(found.getItem3());
+                    stillFollowed.remove(interest);
+                    return stillTagged(tagged, stillFollowed).chain(kept -> {
+                        List<PoolEntry> doomed = found.getItem1().stream()
+                                .filter(e -> interest.equals(e.interest()) && !kept.contains(e.key().pin())).toList();
+                        return removed(user, pools.remove(doomed).replaceWith(doomed.size()),
+                                entry -> entry.source() == FeedSource.INTERESTS && interest.equals(entry.interest())
+                                        && !kept.contains(entry.pin()));
+                    });
+                });
+    }
+
+    /** Of the pins, those tagged with one of the interests (read from the pins themselves). */
+    private Uni<Set<Long>> stillTagged(Set<Long> pins, Set<String> interests) {
+        if (pins.isEmpty() || interests.isEmpty()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        return objects.getAll(ObjectTable.PINS, PinViews.pinIds(List.copyOf(pins))).map(found -> {
+            Set<Long> kept = new HashSet<>();
+            for (PinView pin : views.activeViews(found)) {
+                if (pin.interests().stream().anyMatch(interests::contains)) {
+                    kept.add(PinionId.parse(pin.id()).value());
+                }
+            }
+            return kept;
+        });
+    }
+
+    private Uni<Void> removed(long user, Uni<Integer> fromPools, Predicate<FeedEntry> gone) {
+        return fromPools.chain(rows -> cap.changed(user, -rows))
                 .chain(() -> materialized.removeWhere(user, gone))
                 .replaceWithVoid();
     }

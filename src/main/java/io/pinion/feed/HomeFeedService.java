@@ -6,7 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,16 +20,17 @@ import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
 import io.pinion.store.Position;
 import io.pinion.web.BackendFailures;
-import io.pinion.web.Cursors;
 import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
  * The home feed. The first page asks the content generator for a new chunk (within
  * {@code pinion.feed.generator-budget}) while it reads the materialized feed, and answers the chunk followed by the
- * materialized feed; later pages read the materialized feed from the cursor. If the generator fails or overruns,
- * the page is the materialized feed alone and the user's next chunk is larger. The chunk is materialized and
- * removed from the pools after the response, by a {@code feed-persist} job.
+ * materialized feed; later pages read the materialized feed from the cursor, and past its end the feed goes on with
+ * older pins of what the user follows ({@link OlderPins}). If the generator fails or overruns, the page is the
+ * materialized feed alone and the user's next chunk is larger. The chunk is materialized and removed from the pools
+ * after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
+ * {@code pinion.feed.inactive-after} gets a regeneration ({@code feed-regenerate}).
  */
 @ApplicationScoped
 public class HomeFeedService {
@@ -37,68 +39,110 @@ public class HomeFeedService {
 
     private final ContentGenerator generator;
     private final MaterializedFeed materialized;
-    private final ChunkSizes sizes;
+    private final OlderPins older;
+    private final FeedStates states;
     private final FeedJobs jobs;
     private final ObjectStore objects;
     private final PinViews views;
-    private final Cursors cursors;
+    private final FeedCursors cursors;
     private final FeedConfig config;
+    private final FeedMetrics metrics;
 
-    HomeFeedService(ContentGenerator generator, MaterializedFeed materialized, ChunkSizes sizes, FeedJobs jobs,
-            ObjectStore objects, PinViews views, Cursors cursors, FeedConfig config) {
+    HomeFeedService(ContentGenerator generator, MaterializedFeed materialized, OlderPins older, FeedStates states,
+            FeedJobs jobs, ObjectStore objects, PinViews views, FeedCursors cursors, FeedConfig config, FeedMetrics metrics) {
         this.generator = generator;
         this.materialized = materialized;
-        this.sizes = sizes;
+        this.older = older;
+        this.states = states;
         this.jobs = jobs;
         this.objects = objects;
         this.views = views;
         this.cursors = cursors;
         this.config = config;
+        this.metrics = metrics;
     }
 
     public Uni<Page<FeedItem>> page(PinionId userId, String cursor, int limit) {
         long user = userId.value();
-        String list = "home-feed:" + user;
-        Position after = cursors.decode(list, cursor);
-        if (after != null) {
-            return materialized.page(user, after.sequence(), limit + 1)
-                    .chain(stored -> respond(list, List.of(), stored, limit));
+        FeedCursors.At at = cursors.decode(user, cursor);
+        if (at == null) {
+            return firstPage(user, limit);
         }
-        // the budget covers the chunk size lookup too; a failed or late chunk makes the next one larger, without
-        // holding this answer back for that write
-        AtomicInteger asked = new AtomicInteger(config.chunkSize());
-        Uni<Chunk> fresh = sizes.next(user)
-                .invoke(asked::set)
-                .chain(size -> generator.generate(user, 0, size, Set.of()))
-                .ifNoItem().after(config.generatorBudget()).fail()
-                .onFailure().invoke(failure -> grow(user, asked.get(), failure))
+        if (at.older()) {
+            return materialized.all(user)
+                    .chain(shown -> olderPage(user, at.position(), limit, pins(shown), List.of(), false));
+        }
+        long after = at.position().sequence();
+        return materialized.page(user, after, limit + 1)
+                .chain(stored -> stored.size() > limit
+                        ? respond(user, List.of(), stored, limit, Set.of(), 0, false)
+                        : materialized.all(user).chain(all -> respond(user, List.of(), stored, limit, pins(all),
+                                chunkTime(stored, after), false)));
+    }
+
+    private Uni<Page<FeedItem>> firstPage(long user, int limit) {
+        long now = System.currentTimeMillis();
+        AtomicReference<PullSources> read = new AtomicReference<>(PullSources.NONE);
+        Uni<Candidates> fresh = generator.sources(user)
+                .invoke(sources -> {
+                    read.set(sources);
+                    visited(user, sources, now);
+                })
+                .chain(sources -> generator.candidates(user, sources, now))
+                .ifNoItem().after(config.generatorBudget()).failWith(TimeoutException::new)
+                .onFailure().invoke(failure -> missed(user, read.get(), failure))
                 .onFailure().recoverWithNull();
         return Uni.combine().all().unis(fresh, materialized.all(user)).asTuple()
                 .chain(both -> {
-                    List<MaterializedFeed.Stored> shown = both.getItem2();
-                    Chunk chunk = both.getItem1() == null ? null : withoutShown(both.getItem1(), shown);
-                    List<MaterializedFeed.Stored> first = shown.subList(0, Math.min(shown.size(), limit + 1));
-                    if (chunk == null) {
-                        return respond(list, List.of(), first, limit);
+                    List<MaterializedFeed.Stored> stored = both.getItem2();
+                    Set<Long> shown = pins(stored);
+                    Candidates candidates = both.getItem1();
+                    List<MaterializedFeed.Stored> first = stored.subList(0, Math.min(stored.size(), limit + 1));
+                    if (candidates == null) {
+                        return respond(user, List.of(), first, limit, shown, oldest(stored, read.get(), now), true);
                     }
-                    return hydrate(chunk.entries()).chain(live -> persist(user, chunk, live)
-                            .chain(() -> respond(list, live, first, limit)));
+                    metrics.generator(false, false);
+                    long newest = stored.isEmpty() ? 0 : stored.get(0).position() / MaterializedKey.MAX_CHUNK;
+                    Chunk chunk = generator.plan(Math.max(now, newest + 1), candidates, shown);
+                    return hydrate(chunk.entries()).chain(live -> {
+                        Set<Long> seen = new HashSet<>(shown);
+                        live.forEach(view -> seen.add(view.entry().pin()));
+                        long oldest = oldest(stored, read.get(), chunk.id());
+                        return persist(user, chunk, live).chain(() -> respond(user, live, first, limit, seen, oldest, true));
+                    });
                 });
     }
 
-    /** Drops from the chunk what the user was already shown (those rows still leave the pools); assigns its id. */
-    private static Chunk withoutShown(Chunk chunk, List<MaterializedFeed.Stored> shown) {
-        Set<Long> pins = new HashSet<>();
-        shown.forEach(stored -> pins.add(stored.entry().pin()));
-        long newest = shown.isEmpty() ? 0 : shown.get(0).position() / MaterializedKey.MAX_CHUNK;
-        long id = Math.max(System.currentTimeMillis(), newest + 1);
-        return new Chunk(id, chunk.entries().stream().filter(entry -> !pins.contains(entry.pin())).toList(), chunk.consumed());
+    /** Records the visit and, for a user who was inactive, asks for a regeneration; neither holds the page up. */
+    private void visited(long user, PullSources sources, long now) {
+        if (sources == PullSources.NONE) {
+            return;
+        }
+        FeedState state = sources.state();
+        Uni<Void> regenerate = !state.inactive(now, config.inactiveAfter().toMillis()) ? Uni.createFrom().voidItem()
+                : jobs.enqueueOnce(FeedJobs.REGENERATE, new Regeneration(user, state.lastVisit()), "regenerate:" + user);
+        regenerate.chain(() -> states.visited(user, state, now)).subscribe().with(ignored -> { },
+                failure -> LOG.debugf("visit of user %d not recorded: %s", user, BackendFailures.describe(failure)));
+    }
+
+    private void missed(long user, PullSources sources, Throwable failure) {
+        boolean overrun = failure instanceof TimeoutException;
+        metrics.generator(overrun, !overrun);
+        LOG.debugf("no chunk for user %d: %s", user, overrun ? "over the generator budget" : BackendFailures.describe(failure));
+        Integer asked = sources.state().chunkSize();
+        int next = Math.min(config.maxChunkSize(), Math.max(config.chunkSize(), asked == null ? 0 : asked) * 2);
+        states.grow(user, next).subscribe().with(ignored -> { },
+                error -> LOG.debugf("chunk size of user %d not grown: %s", user, BackendFailures.describe(error)));
     }
 
     private Uni<Void> persist(long user, Chunk chunk, List<FeedEntryView> live) {
+        if (chunk.entries().isEmpty() && chunk.consumed().isEmpty() && chunk.carried().isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
         List<FeedEntry> entries = live.stream().map(FeedEntryView::entry).toList();
-        List<PersistChunk.Consumed> consumed = chunk.consumed().stream().map(PersistChunk.Consumed::of).toList();
-        return jobs.enqueue(FeedJobs.PERSIST, List.of(new PersistChunk(user, chunk.id(), entries, consumed)))
+        PersistChunk body = new PersistChunk(user, chunk.id(), entries, chunk.consumed().stream().map(PoolRow::of).toList(),
+                chunk.carried().stream().map(PoolRow::of).toList(), chunk.pulledUntil());
+        return jobs.enqueue(FeedJobs.PERSIST, List.of(body))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("chunk %d of user %d not persisted (its pins stay in the pools): %s", chunk.id(), user,
                             BackendFailures.describe(failure));
@@ -106,27 +150,84 @@ public class HomeFeedService {
                 });
     }
 
-    private void grow(long user, int size, Throwable failure) {
-        LOG.debugf("no chunk for user %d: %s", user, BackendFailures.describe(failure));
-        sizes.grow(user, size).subscribe().with(ignored -> { },
-                error -> LOG.debugf("chunk size of user %d not grown: %s", user, BackendFailures.describe(error)));
+    /**
+     * The page: the fresh chunk, then up to {@code limit} materialized entries; when the materialized feed ends on
+     * this page, older pins fill the rest of it.
+     */
+    private Uni<Page<FeedItem>> respond(long user, List<FeedEntryView> fresh, List<MaterializedFeed.Stored> stored,
+            int limit, Set<Long> shown, long oldestChunk, boolean firstPage) {
+        boolean more = stored.size() > limit;
+        List<MaterializedFeed.Stored> page = more ? stored.subList(0, limit) : stored;
+        Uni<List<FeedItem>> items = hydrate(page.stream().map(MaterializedFeed.Stored::entry).toList())
+                .map(old -> items(fresh, old));
+        if (more) {
+            MaterializedFeed.Stored last = page.get(page.size() - 1);
+            String next = cursors.materialized(user, new Position(last.position(), last.entry().pin()));
+            return items.map(shownItems -> new Page<>(shownItems, next));
+        }
+        return items.chain(shownItems -> olderPage(user, OlderPins.start(oldestChunk), limit - page.size(), shown,
+                shownItems, firstPage));
     }
 
-    private Uni<Page<FeedItem>> respond(String list, List<FeedEntryView> fresh, List<MaterializedFeed.Stored> stored,
-            int limit) {
-        boolean more = stored.size() > limit;
-        List<MaterializedFeed.Stored> shown = more ? stored.subList(0, limit) : stored;
-        return hydrate(shown.stream().map(MaterializedFeed.Stored::entry).toList()).map(old -> {
-            List<FeedItem> items = new ArrayList<>();
-            fresh.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), true)));
-            old.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), false)));
-            String next = null;
-            if (more) {
-                MaterializedFeed.Stored last = shown.get(shown.size() - 1);
-                next = cursors.encode(list, new Position(last.position(), last.entry().pin()));
+    /**
+     * Older pins after {@code before}, behind {@code ahead} on the page. With no room left, or when the older pins
+     * cannot be read within the generator budget on a first page, the page ends with a cursor to them.
+     */
+    private Uni<Page<FeedItem>> olderPage(long user, Position before, int room, Set<Long> shown, List<FeedItem> ahead,
+            boolean firstPage) {
+        String startHere = cursors.older(user, before);
+        if (room <= 0) {
+            return Uni.createFrom().item(new Page<>(ahead, startHere));
+        }
+        Uni<OlderPins.OlderPage> page = older.page(user, before, room, shown);
+        if (firstPage) {
+            page = page.ifNoItem().after(config.generatorBudget()).fail()
+                    .onFailure().invoke(failure -> LOG.debugf("older pins of user %d not read: %s", user,
+                            BackendFailures.describe(failure)))
+                    .onFailure().recoverWithNull();
+        }
+        return page.map(found -> {
+            if (found == null) {
+                return new Page<>(ahead, startHere);
             }
-            return new Page<>(items, next);
+            List<FeedItem> items = new ArrayList<>(ahead);
+            items.addAll(items(List.of(), found.items()));
+            return new Page<>(items, found.next() == null ? null : cursors.older(user, found.next()));
         });
+    }
+
+    /**
+     * Where older pins start on a first page: below the oldest materialized chunk; for a user with an empty
+     * materialized feed, below this visit, or below their last visit if they were away (what came since is theirs
+     * through the pools and a regeneration, and would be shown twice).
+     */
+    private static long oldest(List<MaterializedFeed.Stored> stored, PullSources sources, long now) {
+        if (!stored.isEmpty()) {
+            return chunkTime(stored, null);
+        }
+        Long visit = sources.state().lastVisit();
+        return visit == null ? now : Math.min(visit, now);
+    }
+
+    /** The generation time of the oldest chunk among the entries, else of the chunk a cursor position is in. */
+    private static long chunkTime(List<MaterializedFeed.Stored> stored, Long position) {
+        if (!stored.isEmpty()) {
+            return stored.get(stored.size() - 1).position() / MaterializedKey.MAX_CHUNK;
+        }
+        return position == null ? System.currentTimeMillis() : position / MaterializedKey.MAX_CHUNK;
+    }
+
+    private static Set<Long> pins(List<MaterializedFeed.Stored> stored) {
+        Set<Long> pins = new HashSet<>();
+        stored.forEach(s -> pins.add(s.entry().pin()));
+        return pins;
+    }
+
+    private static List<FeedItem> items(List<FeedEntryView> fresh, List<FeedEntryView> old) {
+        List<FeedItem> items = new ArrayList<>(fresh.size() + old.size());
+        fresh.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), true)));
+        old.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), false)));
+        return items;
     }
 
     /** The entries whose pins still exist, with their views, in order (one query per shard). */
@@ -147,9 +248,5 @@ public class HomeFeedService {
             }
             return live;
         });
-    }
-
-    /** A feed entry and its pin's view. */
-    record FeedEntryView(FeedEntry entry, PinView pin) {
     }
 }

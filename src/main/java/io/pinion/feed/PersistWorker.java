@@ -1,5 +1,7 @@
 package io.pinion.feed;
 
+import java.util.List;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.queue.LeasedJob;
@@ -8,8 +10,9 @@ import io.pinion.queue.work.JobWorker;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Runs {@code feed-persist} jobs: the chunk goes into the materialized feed first, then leaves the pools, then the
- * user's next chunk size is reset. Every step is idempotent, so a job that runs twice does no harm.
+ * Runs {@code feed-persist} jobs: the chunk goes into the materialized feed first, then the pulled pins it carried
+ * enter the pools and the rows it consumed leave them, then the user's state records the pull and resets the chunk
+ * size. Every step is idempotent, so a job that runs twice does no harm.
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.PERSIST, concurrency = 8, partitions = 4, maxAttempts = 10_000, leaseMs = 30_000,
@@ -19,20 +22,30 @@ public class PersistWorker implements JobWorker {
     private final FeedJobs jobs;
     private final MaterializedFeed materialized;
     private final PoolStore pools;
-    private final ChunkSizes sizes;
+    private final FeedStates states;
+    private final PoolCap cap;
+    private final FeedMetrics metrics;
 
-    PersistWorker(FeedJobs jobs, MaterializedFeed materialized, PoolStore pools, ChunkSizes sizes) {
+    PersistWorker(FeedJobs jobs, MaterializedFeed materialized, PoolStore pools, FeedStates states, PoolCap cap,
+            FeedMetrics metrics) {
         this.jobs = jobs;
         this.materialized = materialized;
         this.pools = pools;
-        this.sizes = sizes;
+        this.states = states;
+        this.cap = cap;
+        this.metrics = metrics;
     }
 
     @Override
     public Uni<Void> handle(LeasedJob job) {
         PersistChunk chunk = jobs.read(job.body(), PersistChunk.class);
+        List<PoolEntry> carried = chunk.carriedEntries();
+        List<PoolEntry> consumed = chunk.consumedEntries();
         return materialized.write(chunk.user(), chunk.chunkId(), chunk.entries())
-                .chain(() -> pools.remove(chunk.consumed().stream().map(c -> c.key(chunk.user())).toList()))
-                .chain(() -> sizes.reset(chunk.user()));
+                .chain(() -> pools.add(carried))
+                .invoke(() -> metrics.carried(carried.size()))
+                .chain(() -> pools.remove(consumed))
+                .chain(() -> states.persisted(chunk.user(), chunk.pulledUntil(), carried.size() - consumed.size()))
+                .chain(rows -> cap.check(chunk.user(), rows));
     }
 }

@@ -1,7 +1,10 @@
 package io.pinion.feed;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,8 +15,9 @@ import io.pinion.queue.work.JobWorker;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Scores one pin for a page of receivers, at the fan-out's fixed scoring time and with each receiver's affinity for
- * the author, and puts it into each receiver's pool in one batched put. The author never receives their own pin.
+ * Scores one pin for a page of active receivers, at the fan-out's fixed scoring time and with each receiver's
+ * affinity for the author (read when the page was), and puts it into each receiver's pool in one batched put. The
+ * author never receives their own pin.
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.POOL_INSERT, concurrency = 8, partitions = 4, maxAttempts = 1000, leaseMs = 30_000,
@@ -24,31 +28,45 @@ public class PoolInsertWorker implements JobWorker {
     private final PoolStore pools;
     private final FeedScorer scorer;
     private final Affinity affinity;
+    private final FeedMetrics metrics;
 
-    PoolInsertWorker(FeedJobs jobs, PoolStore pools, FeedScorer scorer, Affinity affinity) {
+    PoolInsertWorker(FeedJobs jobs, PoolStore pools, FeedScorer scorer, Affinity affinity, FeedMetrics metrics) {
         this.jobs = jobs;
         this.pools = pools;
         this.scorer = scorer;
         this.affinity = affinity;
+        this.metrics = metrics;
     }
 
     @Override
     public Uni<Void> handle(LeasedJob job) {
         PoolInsert insert = jobs.read(job.body(), PoolInsert.class);
-        FeedSource source = FeedSource.valueOf(insert.source().toUpperCase(java.util.Locale.ROOT));
+        FeedSource source = FeedSource.valueOf(insert.source().toUpperCase(Locale.ROOT));
         long pin = PinionId.parse(insert.pin()).value();
         long author = PinionId.parse(insert.author()).value();
         long board = PinionId.parse(insert.board()).value();
-        List<Long> receivers = insert.receivers().stream().map(r -> PinionId.parse(r).value()).filter(u -> u != author).toList();
-        return affinity.of(receivers, author).chain(affinities -> {
+        List<Long> receivers = insert.receivers().stream().map(r -> PinionId.parse(r).value()).toList();
+        Uni<Map<Long, Long>> affinities = insert.affinities() == null || insert.affinities().size() != receivers.size()
+                ? affinity.of(receivers, author)
+                : Uni.createFrom().item(() -> {
+                    Map<Long, Long> known = new HashMap<>();
+                    for (int i = 0; i < receivers.size(); i++) {
+                        known.put(receivers.get(i), insert.affinities().get(i));
+                    }
+                    return known;
+                });
+        return affinities.chain(found -> {
             List<PoolEntry> entries = new ArrayList<>(receivers.size());
             for (long user : receivers) {
+                if (user == author) {
+                    continue;
+                }
                 double score = scorer.score(new ScoringInput(source, insert.created(), insert.scoredAt(),
-                        affinities.getOrDefault(user, 0L)));
+                        found.getOrDefault(user, 0L)));
                 entries.add(new PoolEntry(new PoolKey(user, source, score, pin), author, board, insert.created(),
                         insert.interest()));
             }
-            return pools.add(entries);
+            return pools.add(entries).invoke(() -> metrics.pushed(entries.size()));
         });
     }
 }

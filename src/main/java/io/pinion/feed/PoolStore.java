@@ -1,13 +1,19 @@
 package io.pinion.feed;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
@@ -18,8 +24,10 @@ import io.pinion.web.BackendUnavailableException;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The per-user, per-source priority queues on the pools cluster. Insert is one batched put, "best n" one prefix
- * scan with a limit, removal one batched delete.
+ * The per-user, per-source priority queues on the pools cluster, and their index by author and board
+ * ({@link PoolIndexKey}). Insert is one batched put of the rows and their index columns; "best n" one prefix scan
+ * with a limit; removal one batched delete. Removing an author's, a board's or a pin's rows reads only the index rows
+ * under that prefix, never the user's whole pools.
  */
 @ApplicationScoped
 public class PoolStore {
@@ -36,12 +44,14 @@ public class PoolStore {
         if (entries.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<Put> puts = new ArrayList<>(entries.size());
+        List<Put> puts = new ArrayList<>(entries.size() * 2);
         for (PoolEntry entry : entries) {
             puts.add(new Put(entry.key().encode()).addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN, entry.value()));
+            puts.add(new Put(PoolIndexKey.of(entry).encode())
+                    .addColumn(FeedTables.POOL_FAMILY, qualifier(entry.key().source()), indexValue(entry)));
         }
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.putAll(puts))))
-                .invoke(() -> metrics.inserted(puts.size()));
+                .invoke(() -> metrics.inserted(entries.size()));
     }
 
     /** The best {@code n} entries of one pool, best first. */
@@ -53,26 +63,118 @@ public class PoolStore {
                 .map(PoolStore::entries);
     }
 
-    public Uni<Void> remove(List<PoolKey> keys) {
-        if (keys.isEmpty()) {
+    /** Deletes the rows and their index columns. */
+    public Uni<Void> remove(List<PoolEntry> entries) {
+        if (entries.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        List<Delete> deletes = keys.stream().map(key -> new Delete(key.encode())).toList();
+        List<Delete> deletes = new ArrayList<>(entries.size() * 2);
+        for (PoolEntry entry : entries) {
+            deletes.add(new Delete(entry.key().encode()));
+            deletes.add(new Delete(PoolIndexKey.of(entry).encode())
+                    .addColumns(FeedTables.POOL_FAMILY, qualifier(entry.key().source())));
+        }
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.deleteAll(deletes))))
-                .invoke(() -> metrics.removed(deletes.size()));
+                .invoke(() -> metrics.removed(entries.size()));
     }
 
-    /** Removes every entry of the user's pools that matches, e.g. the pins of an unfollowed author; how many. */
-    public Uni<Integer> removeWhere(long user, Predicate<PoolEntry> matches) {
-        byte[] first = PoolKey.prefix(user, FeedSource.FOLLOWING);
-        byte[] userPrefix = Arrays.copyOf(first, PoolKey.PREFIX_LENGTH - 1);
-        Scan scan = new Scan().setStartStopRowForPrefixScan(userPrefix).addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
+    /** Removes the user's rows of the author's pins (every board) that match; how many. Reads the index only. */
+    public Uni<Integer> removeByAuthor(long user, long author, Predicate<PoolEntry> matches) {
+        return removeIndexed(PoolIndexKey.authorPrefix(user, author), matches);
+    }
+
+    /** Removes the user's rows of the pins on the board that match; how many. Reads the index only. */
+    public Uni<Integer> removeByBoard(long user, long author, long board, Predicate<PoolEntry> matches) {
+        return removeIndexed(PoolIndexKey.boardPrefix(user, author, board), matches);
+    }
+
+    /** Removes the pin from every pool of the user; how many rows. One get of its index row. */
+    public Uni<Integer> removePin(long user, long author, long board, long pin) {
+        Get get = new Get(new PoolIndexKey(user, author, board, pin).encode()).addFamily(FeedTables.POOL_FAMILY);
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.get(get))))
+                .chain(result -> {
+                    List<PoolEntry> found = result.isEmpty() ? List.of() : indexed(result);
+                    return remove(found).replaceWith(found.size());
+                });
+    }
+
+    /** Which of the pins (given by their index keys) are in any of the user's pools. One multi-get. */
+    public Uni<Set<Long>> holding(List<PoolIndexKey> keys) {
+        if (keys.isEmpty()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        List<Get> gets = keys.stream().map(key -> new Get(key.encode()).addFamily(FeedTables.POOL_FAMILY)).toList();
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.existsAll(gets))))
+                .map(exists -> {
+                    Set<Long> held = new HashSet<>();
+                    for (int i = 0; i < keys.size(); i++) {
+                        if (exists.get(i)) {
+                            held.add(keys.get(i).pin());
+                        }
+                    }
+                    return held;
+                });
+    }
+
+    /** Every row of one pool, best first (a pool holds at most about {@code pinion.feed.pool-max} rows). */
+    public Uni<List<PoolEntry>> all(long user, FeedSource source) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(PoolKey.prefix(user, source)).setCaching(1000)
+                .addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
-                .map(PoolStore::entries)
-                .chain(entries -> {
-                    List<PoolKey> doomed = entries.stream().filter(matches).map(PoolEntry::key).toList();
+                .map(PoolStore::entries);
+    }
+
+    /** Every row of every pool of the user (not the index), in key order. */
+    public Uni<List<PoolEntry>> everything(long user) {
+        byte[] start = PoolKey.prefix(user, FeedSource.FOLLOWING);
+        start[start.length - 1] = 0;
+        byte[] stop = start.clone();
+        stop[stop.length - 1] = PoolIndexKey.MARKER;
+        Scan scan = new Scan().withStartRow(start, true).withStopRow(stop, false).setCaching(1000)
+                .addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
+                .map(PoolStore::entries);
+    }
+
+    private Uni<Integer> removeIndexed(byte[] prefix, Predicate<PoolEntry> matches) {
+        Scan scan = new Scan().setStartStopRowForPrefixScan(prefix).addFamily(FeedTables.POOL_FAMILY).setCaching(1000);
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
+                .invoke(rows -> metrics.indexRowsRead(rows.size()))
+                .chain(rows -> {
+                    List<PoolEntry> doomed = new ArrayList<>();
+                    rows.forEach(row -> indexed(row).stream().filter(matches).forEach(doomed::add));
                     return remove(doomed).replaceWith(doomed.size());
                 });
+    }
+
+    /** The pool entries an index row points at, one per source column. */
+    private static List<PoolEntry> indexed(Result row) {
+        PoolIndexKey key = PoolIndexKey.decode(row.getRow());
+        NavigableMap<byte[], byte[]> columns = row.getFamilyMap(FeedTables.POOL_FAMILY);
+        List<PoolEntry> entries = new ArrayList<>(columns.size());
+        for (Map.Entry<byte[], byte[]> column : columns.entrySet()) {
+            FeedSource source = FeedSource.ofCode(column.getKey()[0]).orElse(null);
+            if (source == null) {
+                continue;
+            }
+            ByteBuffer value = ByteBuffer.wrap(column.getValue());
+            double score = value.getDouble();
+            long created = value.getLong();
+            entries.add(new PoolEntry(new PoolKey(key.user(), source, score, key.pin()), key.author(), key.board(), created,
+                    PoolEntry.rest(value)));
+        }
+        return entries;
+    }
+
+    private static byte[] qualifier(FeedSource source) {
+        return new byte[] { (byte) source.code() };
+    }
+
+    /** score, creation time, then the interest's UTF-8 bytes if there is one. */
+    private static byte[] indexValue(PoolEntry entry) {
+        byte[] name = entry.interest() == null ? new byte[0] : entry.interest().getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(16 + name.length).putDouble(entry.key().score()).putLong(entry.pinCreated()).put(name)
+                .array();
     }
 
     private static List<PoolEntry> entries(List<Result> results) {

@@ -12,9 +12,9 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Removes a deleted pin from the pools and the materialized feed of each user of a page, a few users at a time. The
- * pool rows carry a per-user score, so each user's pools are scanned for the pin; the feed is at most
- * {@code pinion.feed.materialized-max} rows. Running twice removes nothing more.
+ * Removes a deleted pin from the pools and the materialized feed of each user of a page, a few users at a time: the
+ * pools through the pin's index row (one get), the feed (at most {@code pinion.feed.materialized-max} rows) by a
+ * scan. Running twice removes nothing more.
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.PURGE, concurrency = 2, partitions = 4, maxAttempts = 1000, leaseMs = 120_000,
@@ -39,12 +39,13 @@ public class PurgeWorker implements JobWorker {
         long pin = PinionId.parse(purge.pin()).value();
         List<Long> users = purge.users().stream().map(id -> PinionId.parse(id).value()).toList();
         return Multi.createFrom().iterable(users)
-                .onItem().transformToUni(user -> purge(user, pin)).merge(USERS_AT_ONCE)
+                .onItem().transformToUni(user -> purge(user, purge, pin)).merge(USERS_AT_ONCE)
                 .collect().last().replaceWithVoid();
     }
 
-    private Uni<Integer> purge(long user, long pin) {
-        return pools.removeWhere(user, entry -> entry.key().pin() == pin)
-                .chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin));
+    private Uni<Integer> purge(long user, PoolPurge purge, long pin) {
+        Uni<Integer> fromPools = purge.board() == null || purge.author() == null ? Uni.createFrom().item(0)
+                : pools.removePin(user, PinionId.parse(purge.author()).value(), PinionId.parse(purge.board()).value(), pin);
+        return fromPools.chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin));
     }
 }

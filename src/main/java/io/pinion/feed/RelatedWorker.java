@@ -15,8 +15,9 @@ import io.pinion.queue.work.JobWorker;
 import io.smallrye.mutiny.Uni;
 
 /**
- * The related source: after a like or save of pin P, the user's affinity for P's author grows by one, and the most
- * recent pins of P's board (P and the user's own pins left out) go into the user's related pool.
+ * The related source: after a like or save of pin P, the user's affinity for P's author grows by one, the user is
+ * recorded among the related receivers of P's board (so a deleted pin of the board can be purged from their pools),
+ * and the most recent pins of P's board (P and the user's own pins left out) go into the user's related pool.
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.RELATED, concurrency = 8, partitions = 4, maxAttempts = 100, leaseMs = 30_000,
@@ -31,14 +32,19 @@ public class RelatedWorker implements JobWorker {
     private final PoolStore pools;
     private final FeedScorer scorer;
     private final Affinity affinity;
+    private final RelatedReceivers receivers;
+    private final PoolCap cap;
 
-    RelatedWorker(FeedJobs jobs, PinService pins, PinLists lists, PoolStore pools, FeedScorer scorer, Affinity affinity) {
+    RelatedWorker(FeedJobs jobs, PinService pins, PinLists lists, PoolStore pools, FeedScorer scorer, Affinity affinity,
+            RelatedReceivers receivers, PoolCap cap) {
         this.jobs = jobs;
         this.pins = pins;
         this.lists = lists;
         this.pools = pools;
         this.scorer = scorer;
         this.affinity = affinity;
+        this.receivers = receivers;
+        this.cap = cap;
     }
 
     @Override
@@ -47,8 +53,12 @@ public class RelatedWorker implements JobWorker {
         long user = PinionId.parse(related.user()).value();
         return pins.get(PinionId.parse(related.pin())).chain(pin -> pin == null ? Uni.createFrom().voidItem()
                 : affinity.interacted(user, PinionId.parse(pin.ownerId()).value())
+                        .chain(() -> receivers.add(PinionId.parse(pin.boardId()).value(),
+                                PinionId.parse(pin.ownerId()).value(), user, System.currentTimeMillis()))
                         .chain(() -> lists.boardPins(PinionId.parse(pin.boardId()), null, RELATED_PER_ACTION + 1))
-                        .chain(page -> pools.add(entries(user, related.pin(), page.items()))));
+                        .map(page -> entries(user, related.pin(), page.items()))
+                        .call(pools::add)
+                        .chain(added -> cap.changed(user, added.size())));
     }
 
     private List<PoolEntry> entries(long user, String liked, List<PinView> candidates) {

@@ -71,6 +71,17 @@ public class FollowQueries {
                 .map(answer -> answer != null);
     }
 
+    /** The interests the user follows, at most {@code max} of them, most recently followed first. */
+    public Uni<List<String>> interests(long user, int max) {
+        int vs = shards.ofUser(user);
+        return redis.send(vs, Request.cmd(Command.ZREVRANGE).arg(GraphKeys.user(vs, user, INTERESTS)).arg(0).arg(max - 1))
+                .map(answer -> {
+                    List<String> names = new ArrayList<>(answer.size());
+                    answer.forEach(name -> names.add(name.toString()));
+                    return names;
+                });
+    }
+
     /** Whether the user follows the board (explicitly, or through its owner without having unfollowed it). */
     public Uni<Boolean> followsBoard(long user, PinionId board) {
         return targets.ownerOf(board).chain(owner -> followsBoards(user, List.of(board), Map.of(board, owner)))

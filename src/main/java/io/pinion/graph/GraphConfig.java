@@ -39,6 +39,10 @@ public interface GraphConfig {
     @WithDefault("200")
     int interestRecentPins();
 
+    /** Most recent pins kept per pulled author, which the home feed pulls from at read time. */
+    @WithDefault("200")
+    int authorRecentPins();
+
     /** Whether follow changes emit feed jobs (queue {@code feed-follow-events}). */
     @WithDefault("true")
     boolean feedEvents();

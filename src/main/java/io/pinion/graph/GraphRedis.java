@@ -1,6 +1,10 @@
 package io.pinion.graph;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -40,6 +44,40 @@ public class GraphRedis {
     public Uni<List<Response>> batch(int vs, List<Request> requests) {
         RedisInstanceClient client = clients.forVirtualShard(vs);
         return bounded(client, client.redis().batch(requests));
+    }
+
+    /** The name of the Redis instance that serves a virtual shard (to group work by instance). */
+    public String instanceOf(int vs) {
+        return clients.forVirtualShard(vs).name();
+    }
+
+    /**
+     * Each request to its virtual shard's instance, pipelined per instance (one round trip each, in parallel); the
+     * answers in the order given. An instance that fails leaves its answers null, so one instance down costs its
+     * requests only.
+     */
+    public Uni<List<Response>> batchAcross(List<Integer> virtualShards, List<Request> requests) {
+        if (requests.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        Map<String, List<Integer>> byInstance = new LinkedHashMap<>();
+        for (int i = 0; i < requests.size(); i++) {
+            byInstance.computeIfAbsent(clients.forVirtualShard(virtualShards.get(i)).name(), name -> new ArrayList<>()).add(i);
+        }
+        Response[] answers = new Response[requests.size()];
+        List<Uni<Void>> calls = new ArrayList<>(byInstance.size());
+        for (List<Integer> indexes : byInstance.values()) {
+            List<Request> group = indexes.stream().map(requests::get).toList();
+            calls.add(batch(virtualShards.get(indexes.get(0)), group)
+                    .invoke(found -> {
+                        for (int k = 0; k < indexes.size(); k++) {
+                            answers[indexes.get(k)] = found.get(k);
+                        }
+                    })
+                    .replaceWithVoid()
+                    .onFailure().recoverWithNull());
+        }
+        return Uni.join().all(calls).andCollectFailures().map(done -> Arrays.asList(answers));
     }
 
     /** Runs a script on the shard's instance; {@code write} scripts are refused while the shard is being moved. */

@@ -18,7 +18,8 @@ public enum GraphScript {
     FOLLOW_INTEREST("follow_interest.lua"),
     MIRROR_INTEREST("mirror_interest.lua"),
     BOARD_FOLLOWERS("board_followers.lua"),
-    INTEREST_PINS("interest_pins.lua");
+    RECENT_PINS("recent_pins.lua"),
+    FANOUT_RECEIVERS("fanout_receivers.lua");
 
     private final String source;
     private final String sha;

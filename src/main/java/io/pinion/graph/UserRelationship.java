@@ -38,8 +38,8 @@ public record UserRelationship(long follower, long followed, int followerShard, 
                 GraphKeys.user(vs, follower, IMPLICIT_FOLLOWING),
                 GraphKeys.user(vs, follower, BOARDS),
                 GraphKeys.user(vs, follower, UNFOLLOWED_BOARDS),
-                GraphKeys.user(vs, follower, BOARDS + ":" + followed),
-                GraphKeys.user(vs, follower, UNFOLLOWED_BOARDS + ":" + followed),
+                GraphKeys.boardsOf(vs, follower, followed),
+                GraphKeys.unfollowedBoardsOf(vs, follower, followed),
                 GraphKeys.pending(vs));
     }
 

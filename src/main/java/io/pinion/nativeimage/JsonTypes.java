@@ -7,6 +7,9 @@ import io.pinion.feed.FeedSource;
 import io.pinion.feed.PersistChunk;
 import io.pinion.feed.PoolInsert;
 import io.pinion.feed.PoolPurge;
+import io.pinion.feed.PoolRow;
+import io.pinion.feed.PoolTrim;
+import io.pinion.feed.Regeneration;
 import io.pinion.feed.RelatedPins;
 import io.pinion.graph.FollowEvent;
 import io.pinion.pins.PinData;
@@ -28,14 +31,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * Types the service reads and writes with its own {@code ObjectMapper} rather than as the body of a REST method:
  * object blobs in the shard tables, job bodies, queue settings and the topology file. Quarkus registers the types
  * of REST methods for reflection itself; a native executable needs these registered too (nested types such as
- * {@code PersistChunk.Consumed} come along). JVM builds ignore the annotation.
+ * {@code Chunk.Counts} come along). JVM builds ignore the annotation.
  */
 @RegisterForReflection(targets = {
         UserData.class, BoardData.class, PinData.class,
         QueueConfig.class, RetryPolicy.class,
         FollowEvent.class,
-        FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class,
-        FeedEntry.class, FeedSource.class,
+        FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class, PoolRow.class,
+        PoolTrim.class, Regeneration.class, FeedEntry.class, FeedSource.class,
         Topology.class, MysqlTopology.class, MysqlHost.class, RedisTopology.class, RedisInstance.class,
         HBaseTopology.class, HBaseClusterSpec.class, HBaseRole.class, ShardRange.class })
 final class JsonTypes {

@@ -29,6 +29,8 @@ public final class SeedData {
     IntPairs boardUnfollows;
     IntPairs interestFollows;
     int[] samples;
+    /** Each user's last home-feed visit (epoch ms). */
+    long[] lastVisit;
 
     SeedData(SeedPlan plan, long nowMs) {
         this.plan = plan;
@@ -71,6 +73,17 @@ public final class SeedData {
 
     public int boardUnfollows() {
         return boardUnfollows.size();
+    }
+
+    /** Users whose last visit is before {@code beforeMs}. */
+    public int inactiveUsers(long beforeMs) {
+        int count = 0;
+        for (long visit : lastVisit) {
+            if (visit < beforeMs) {
+                count++;
+            }
+        }
+        return count;
     }
 
     public int interestFollows() {

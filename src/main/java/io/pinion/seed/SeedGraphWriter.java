@@ -1,8 +1,10 @@
 package io.pinion.seed;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -13,7 +15,11 @@ import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.FollowWrites;
 import io.pinion.graph.GraphConfig;
-import io.pinion.graph.InterestPins;
+import io.pinion.feed.FeedConfig;
+import io.pinion.feed.FeedStates;
+import io.pinion.feed.PulledAuthors;
+import io.pinion.graph.RecentPin;
+import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -22,8 +28,9 @@ import io.smallrye.mutiny.Uni;
  * Writes a {@link SeedData} set's follow graph: user follows in bulk ({@link FollowBulk}, the settled state of
  * each pair, at its time in the last 30 days), then board follows, board unfollows and interest follows one by one
  * through {@link FollowWrites} (they involve implicit follows, so they take the graph's own scripts), each
- * interest's most recent pins ({@link InterestPins}, as the pins' fan-out would have left them), then
- * follow-backfill events for the sample users so that their home feeds have pins to show.
+ * interest's and each pulled author's most recent pins ({@link RecentPins}, as the pins' fan-out would have left
+ * them), every user's last home-feed visit, then follow-backfill events for the sample users so that their home
+ * feeds have pins to show.
  */
 @ApplicationScoped
 class SeedGraphWriter {
@@ -33,16 +40,22 @@ class SeedGraphWriter {
     private final FollowBulk bulk;
     private final FollowWrites writes;
     private final FollowEvents events;
-    private final InterestPins interestPins;
+    private final RecentPins recentPins;
+    private final PulledAuthors pulledAuthors;
+    private final FeedStates feedStates;
     private final GraphConfig config;
+    private final FeedConfig feed;
 
-    SeedGraphWriter(FollowBulk bulk, FollowWrites writes, FollowEvents events, InterestPins interestPins,
-            GraphConfig config) {
+    SeedGraphWriter(FollowBulk bulk, FollowWrites writes, FollowEvents events, RecentPins recentPins,
+            PulledAuthors pulledAuthors, FeedStates feedStates, GraphConfig config, FeedConfig feed) {
         this.bulk = bulk;
         this.writes = writes;
         this.events = events;
-        this.interestPins = interestPins;
+        this.recentPins = recentPins;
+        this.pulledAuthors = pulledAuthors;
+        this.feedStates = feedStates;
         this.config = config;
+        this.feed = feed;
     }
 
     /** Every user follow as two sorted-set entries; progress counts entries (two per follow). */
@@ -81,21 +94,47 @@ class SeedGraphWriter {
         return run(calls, progress);
     }
 
-    /** Adds to each interest's recent pins its newest pins, up to {@code pinion.graph.interest-recent-pins}. */
-    List<Supplier<Uni<Void>>> interestPinWrites(SeedData data, SeedIds ids) {
-        int keep = config.interestRecentPins();
+    /**
+     * Adds to each interest's recent pins its newest pins, up to {@code pinion.graph.interest-recent-pins}, and to the
+     * recent pins of each author with more followers than {@code pinion.feed.pull-threshold} (pulled) theirs, up to
+     * {@code pinion.graph.author-recent-pins}, registering the author as pulled.
+     */
+    List<Supplier<Uni<Void>>> recentPinWrites(SeedData data, SeedIds ids) {
+        int keepInterest = config.interestRecentPins();
+        int keepAuthor = config.authorRecentPins();
         int[] taken = new int[SeedGenerator.INTERESTS.size()];
+        int[] followers = data.followerCounts();
+        int[] authorTaken = new int[followers.length];
         List<Supplier<Uni<Void>>> calls = new ArrayList<>();
-        for (int p = data.pinCreated.length - 1; p >= 0 && calls.size() < keep * taken.length; p--) {
-            long pin = ids.pins[p];
-            long created = data.pinCreated[p];
+        for (int p = data.pinCreated.length - 1; p >= 0; p--) {
+            int owner = data.pinOwner(p);
+            RecentPin pin = new RecentPin(ids.pins[p], ids.boards[data.pinBoard[p]], ids.users[owner], data.pinCreated[p]);
             for (String interest : SeedNames.interests(data.pinInterests[p])) {
                 int k = SeedGenerator.INTERESTS.indexOf(interest);
-                if (taken[k] < keep) {
+                if (taken[k] < keepInterest) {
                     taken[k]++;
-                    calls.add(() -> interestPins.add(interest, pin, created));
+                    calls.add(() -> recentPins.add(recentPins.interest(interest), pin));
                 }
             }
+            if (followers[owner] > feed.pullThreshold() && authorTaken[owner] < keepAuthor) {
+                if (authorTaken[owner]++ == 0) {
+                    calls.add(() -> pulledAuthors.mark(pin.author(), pin.created()));
+                }
+                calls.add(() -> recentPins.add(recentPins.author(pin.author()), pin));
+            }
+        }
+        return calls;
+    }
+
+    /** Every user's last home-feed visit, a thousand users per call. */
+    List<Supplier<Uni<Void>>> visitWrites(SeedData data, SeedIds ids) {
+        List<Supplier<Uni<Void>>> calls = new ArrayList<>();
+        for (int start = 0; start < data.lastVisit.length; start += 1000) {
+            Map<Long, Long> visits = new HashMap<>();
+            for (int u = start; u < Math.min(data.lastVisit.length, start + 1000); u++) {
+                visits.put(ids.users[u], data.lastVisit[u]);
+            }
+            calls.add(() -> feedStates.recordVisits(visits));
         }
         return calls;
     }

@@ -82,6 +82,7 @@ final class SeedManifest {
         counts.put("boardFollows", data.boardFollows());
         counts.put("boardUnfollows", data.boardUnfollows());
         counts.put("interestFollows", data.interestFollows());
+        counts.put("inactiveUsers", data.inactiveUsers(data.nowMs - 14 * SeedGenerator.DAY_MS));
         return counts;
     }
 

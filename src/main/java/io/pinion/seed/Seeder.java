@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Seeds a data set ({@code bin/seed}): draws it from the plan, writes users, boards, pins and likes to MySQL and the
- * follow graph (and each interest's recent pins) to Redis in bulk, enqueues follow backfills for the sample users, and writes the manifest. Blocks
+ * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk, enqueues follow backfills for the sample users, and writes the manifest. Blocks
  * while it works: call it off the event loop.
  */
 @ApplicationScoped
@@ -71,8 +71,10 @@ public class Seeder {
         phase("follows", 2L * data.follows(), seconds, log, terminal, p -> graph.userFollows(data, ids, p));
         phase("board+interest", (long) data.boardFollows() + data.boardUnfollows() + data.interestFollows(), seconds, log,
                 terminal, p -> graph.boardFollows(data, ids, p));
-        var interestPins = graph.interestPinWrites(data, ids);
-        phase("interest pins", interestPins.size(), seconds, log, terminal, p -> graph.run(interestPins, p));
+        var recentPins = graph.recentPinWrites(data, ids);
+        phase("recent pins", recentPins.size(), seconds, log, terminal, p -> graph.run(recentPins, p));
+        var visits = graph.visitWrites(data, ids);
+        phase("visits", visits.size(), seconds, log, terminal, p -> graph.run(visits, p));
         int backfills = backfill ? graph.backfillSamples(data, ids).await().indefinitely() : 0;
         SeedManifest.Account worker = worker(workerName);
         Map<String, Object> manifest = SeedManifest.build(data, ids,

@@ -1,7 +1,9 @@
 package io.pinion.store;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -43,6 +45,11 @@ public class MappingStore {
             ORDER BY sequence DESC, to_id DESC LIMIT 1""";
     private static final String ALL_IN_ORDER = """
             SELECT to_id, sequence FROM %s WHERE from_id = ? ORDER BY sequence DESC, to_id DESC""";
+
+    private static final String EACH_BELOW = """
+            (SELECT from_id, to_id, sequence FROM %s
+             WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+             ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
 
     private final ShardSql sql;
 
@@ -100,6 +107,47 @@ public class MappingStore {
                 : sql.query(from.shard(), NEXT_PAGE.formatted(tableName), Tuple.of(from.value(), after.sequence(),
                         after.sequence(), after.toId(), limit + 1));
         return rows.map(found -> toPage(found, limit));
+    }
+
+    /** One entry of {@link #below}: from which list, and where. */
+    public record Listed(long from, long to, long sequence) {
+    }
+
+    /**
+     * The entries of many lists below {@code before} (exclusive, in list order), up to {@code limitEach} per list:
+     * one statement per shard (a union of keyset queries, one per list), the shards in parallel. The entries are
+     * not merged; callers sort them as they need.
+     */
+    public Uni<List<Listed>> below(MappingTable table, List<PinionId> froms, Position before, int limitEach) {
+        Map<Integer, List<PinionId>> byShard = new LinkedHashMap<>();
+        froms.forEach(from -> byShard.computeIfAbsent(from.shard(), shard -> new ArrayList<>()).add(from));
+        List<Uni<List<Listed>>> queries = new ArrayList<>(byShard.size());
+        byShard.forEach((shard, lists) -> {
+            String each = EACH_BELOW.formatted(ShardDatabase.table(shard, table.table()));
+            StringBuilder text = new StringBuilder();
+            Tuple args = Tuple.tuple();
+            for (PinionId from : lists) {
+                if (text.length() > 0) {
+                    text.append(" UNION ALL ");
+                }
+                text.append(each);
+                args.addLong(from.value()).addLong(before.sequence()).addLong(before.sequence()).addLong(before.toId())
+                        .addInteger(limitEach);
+            }
+            queries.add(sql.query(shard, text.toString(), args).map(rows -> {
+                List<Listed> found = new ArrayList<>(rows.size());
+                rows.forEach(row -> found.add(new Listed(row.getLong("from_id"), row.getLong("to_id"), row.getLong("sequence"))));
+                return found;
+            }));
+        });
+        if (queries.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return Uni.join().all(queries).andFailFast().map(parts -> {
+            List<Listed> all = new ArrayList<>();
+            parts.forEach(all::addAll);
+            return all;
+        });
     }
 
     /** The entry's position inside a transaction, or null. */

@@ -21,14 +21,15 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
+import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
 import io.pinion.queue.LeasedJob;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * A new pin reaches the following pool of every receiver of its board (followers of the owner who did not unfollow
- * the board, and followers of the board itself) and the interests pool of its interests' followers — never the
- * author's, never an unfollower's — through the fan-out jobs.
+ * the board, and followers of the board itself) — never the author's, never an unfollower's — through the fan-out
+ * jobs; its interests' recent pins hold it for their followers to pull.
  */
 @QuarkusTest
 class FanoutTest {
@@ -40,6 +41,9 @@ class FanoutTest {
 
     @Inject
     FollowEventWorker followEvents;
+
+    @Inject
+    RecentPins recentPins;
 
     @Test
     void aNewPinReachesThePoolsOfItsReceiversOnly() throws Exception {
@@ -62,8 +66,9 @@ class FanoutTest {
                 .post("/v1/pins").then().statusCode(201).extract().path("id");
         long pinId = Long.parseLong(pin);
 
-        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId) && contains(boardFan, FeedSource.FOLLOWING, pinId)
-                && contains(topicFan, FeedSource.INTERESTS, pinId));
+        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId) && contains(boardFan, FeedSource.FOLLOWING, pinId));
+        assertTrue(recentPins.newest(recentPins.interest(topic), 0, 10).await().atMost(WAIT).stream()
+                .anyMatch(recent -> recent.pin() == pinId), "interests are pulled: the pin is in the interest's recent pins");
         PoolEntry entry = pools.top(Long.parseLong(fan.id()), FeedSource.FOLLOWING, 10).await().atMost(WAIT).get(0);
         assertEquals(Long.parseLong(author.id()), entry.author());
         assertEquals(Long.parseLong(board), entry.board());
@@ -101,6 +106,25 @@ class FanoutTest {
                 .await().atMost(WAIT);
         assertTrue(contains(follower, FeedSource.FOLLOWING, keptPin), "backfilled");
         assertTrue(!contains(follower, FeedSource.FOLLOWING, droppedPin), "the unfollowed board stays out");
+    }
+
+    @Test
+    void aSavedPinIsPushedToTheSaversFollowersAsTheirOwnPin() throws Exception {
+        TestUser author = newUser();
+        TestUser saver = newUser();
+        TestUser fan = newUser();
+        fan.as().put("/v1/me/following/users/" + saver.id()).then().statusCode(200);
+        String original = createPin(author, createBoard(author, "original"), "worth saving");
+        String saverBoard = createBoard(saver, "saved");
+        String saved = saver.as().body(Map.of("boardId", saverBoard)).post("/v1/pins/" + original + "/saves")
+                .then().statusCode(201).extract().path("id");
+        long savedId = Long.parseLong(saved);
+        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, savedId));
+        PoolEntry entry = pools.top(Long.parseLong(fan.id()), FeedSource.FOLLOWING, 10).await().atMost(WAIT).stream()
+                .filter(e -> e.key().pin() == savedId).findFirst().orElseThrow();
+        assertEquals(Long.parseLong(saver.id()), entry.author(), "the saver's pin on the saver's board");
+        assertEquals(Long.parseLong(saverBoard), entry.board());
+        assertTrue(!contains(fan, FeedSource.FOLLOWING, Long.parseLong(original)), "not the original, whose author fan does not follow");
     }
 
     @Test

@@ -58,6 +58,27 @@ class PinPurgeTest {
         assertTrue(pool(absentId).contains(kept), "the other pin stays pooled");
     }
 
+    @Test
+    void aDeletedPinLeavesTheRelatedPoolsOfUsersWhoTookItsBoardsPins() throws Exception {
+        TestUser author = newUser();
+        TestUser liker = newUser();
+        String board = createBoard(author, "related purge");
+        long doomed = Long.parseLong(createPin(author, board, "related, then deleted"));
+        long kept = Long.parseLong(createPin(author, board, "related, kept"));
+        String liked = createPin(author, board, "liked");
+        liker.as().put("/v1/pins/" + liked + "/like").then().statusCode(200);
+        long likerId = Long.parseLong(liker.id());
+        eventually(() -> related(likerId).containsAll(List.of(doomed, kept)));
+
+        author.as().delete("/v1/pins/" + doomed).then().statusCode(204);
+        eventually(() -> !related(likerId).contains(doomed));
+        assertTrue(related(likerId).contains(kept), "the board's other pin stays");
+    }
+
+    private List<Long> related(long user) {
+        return pools.top(user, FeedSource.RELATED, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+    }
+
     private List<Long> pool(long user) {
         return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
     }

@@ -1,0 +1,48 @@
+package io.pinion.feed;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.graph.FollowQueries;
+import io.pinion.graph.RecentPin;
+import io.pinion.graph.RecentPins;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Push or pull, decided per pin when it is saved: a board with more receivers than
+ * {@code pinion.feed.pull-threshold} (its own followers plus its owner's who did not unfollow it, an exact count in
+ * one round trip) is pulled. A pulled pin goes into its author's recent pins and the author into the registry of
+ * pulled authors, and no receiver is paged; a pushed pin is paged to its receivers by {@code feed-fanout}. The
+ * decision is made once per pin, so a board crossing the threshold in either direction neither loses nor duplicates
+ * a pin: the ones before stay where they went, the ones after go the other way, and the content generator reads
+ * both.
+ */
+@ApplicationScoped
+public class FanoutRoute {
+
+    private final FollowQueries queries;
+    private final RecentPins recentPins;
+    private final PulledAuthors pulledAuthors;
+    private final FeedConfig config;
+    private final FeedMetrics metrics;
+
+    FanoutRoute(FollowQueries queries, RecentPins recentPins, PulledAuthors pulledAuthors, FeedConfig config,
+            FeedMetrics metrics) {
+        this.queries = queries;
+        this.recentPins = recentPins;
+        this.pulledAuthors = pulledAuthors;
+        this.config = config;
+        this.metrics = metrics;
+    }
+
+    /** Whether the board's pins are pulled now. */
+    public Uni<Boolean> pulled(long board, long owner) {
+        return queries.boardFollowers(board, owner).map(receivers -> receivers > config.pullThreshold());
+    }
+
+    /** Indexes a pulled pin for its author's followers; idempotent. */
+    public Uni<Void> pull(RecentPin pin) {
+        return recentPins.add(recentPins.author(pin.author()), pin)
+                .chain(() -> pulledAuthors.mark(pin.author(), pin.created()))
+                .invoke(() -> metrics.fanout(true));
+    }
+}

@@ -1,0 +1,248 @@
+package io.pinion.feed;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.graph.FollowItem;
+import io.pinion.graph.FollowLists;
+import io.pinion.graph.FollowQueries;
+import io.pinion.graph.RecentPin;
+import io.pinion.graph.RecentPins;
+import io.pinion.graph.UserList;
+import io.pinion.id.PinionId;
+import io.pinion.pins.PinView;
+import io.pinion.pins.PinViews;
+import io.pinion.store.MappingStore;
+import io.pinion.store.MappingTable;
+import io.pinion.store.ObjectStore;
+import io.pinion.store.ObjectTable;
+import io.pinion.store.Position;
+import io.pinion.store.Sequences;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The feed past the materialized feed: older pins of what the user follows, newest first, in one order over the
+ * pins of followed users (their pin lists), of followed boards (the boards' lists) and of followed interests (their
+ * recent pins), keyed by (sequence, pin) so that pages have no gaps and no duplicates. A page reads the
+ * {@code pinion.feed.followed-sources-max} most recent follows of each kind and, in rounds, a batch from each list
+ * below the cursor (one statement per shard), hydrates the first batch of the merged order and drops
+ * deleted pins, the user's own, pins of boards the user unfollowed, pins already shown (materialized) and pins still
+ * waiting in the user's pools (they will come as new).
+ */
+@ApplicationScoped
+public class OlderPins {
+
+    private final FollowLists lists;
+    private final FollowQueries graph;
+    private final RecentPins recentPins;
+    private final MappingStore mappings;
+    private final ObjectStore objects;
+    private final PinViews views;
+    private final PoolStore pools;
+    private final FeedConfig config;
+    private final FeedMetrics metrics;
+
+    OlderPins(FollowLists lists, FollowQueries graph, RecentPins recentPins, MappingStore mappings, ObjectStore objects,
+            PinViews views, PoolStore pools, FeedConfig config, FeedMetrics metrics) {
+        this.lists = lists;
+        this.graph = graph;
+        this.recentPins = recentPins;
+        this.mappings = mappings;
+        this.objects = objects;
+        this.views = views;
+        this.pools = pools;
+        this.config = config;
+        this.metrics = metrics;
+    }
+
+    /** Most rounds of candidates one page examines. */
+    static final int ROUNDS = 4;
+
+    /** A page of older pins and where the next one starts (null: nothing older is left). */
+    record OlderPage(List<FeedEntryView> items, Position next) {
+    }
+
+    /** Where the older pins start for a feed whose oldest chunk was generated at {@code chunkTimeMs}. */
+    static Position start(long chunkTimeMs) {
+        return new Position(chunkTimeMs << Sequences.GAP_BITS, 0);
+    }
+
+    /**
+     * Up to {@code limit} older pins after {@code before}. Candidates are examined in rounds (up to
+     * {@link #ROUNDS}) until the page is full or nothing older is left, since many of them may have been shown
+     * already; the page ends with a cursor when the rounds ran out first.
+     */
+    public Uni<OlderPage> page(long user, Position before, int limit, Set<Long> shown) {
+        int sources = config.followedSourcesMax();
+        return Uni.combine().all().unis(
+                        lists.ofUser(user, UserList.FOLLOWING, null, sources),
+                        lists.ofUser(user, UserList.BOARDS, null, sources),
+                        graph.interests(user, PullReader.MAX_INTERESTS)).asTuple()
+                .chain(follows -> round(user, new Followed(follows.getItem1().items(), follows.getItem2().items(),
+                        follows.getItem3()), before, limit, shown, List.of(), 1))
+                .invoke(metrics::olderPage);
+    }
+
+    /** What the user follows, as read once per page. */
+    private record Followed(List<FollowItem> users, List<FollowItem> boards, List<String> interests) {
+    }
+
+    private Uni<OlderPage> round(long user, Followed followed, Position before, int limit, Set<Long> shown,
+            List<Kept> sofar, int round) {
+        int room = limit - sofar.size();
+        int examine = 2 * room + 20;
+        return Uni.combine().all().unis(
+                        listed(MappingTable.USER_HAS_PINS, followed.users(), before, examine, Kind.USER),
+                        listed(MappingTable.BOARD_HAS_PINS, followed.boards(), before, examine, Kind.BOARD),
+                        interests(followed.interests(), before, examine)).asTuple()
+                .chain(found -> {
+                    List<Candidate> merged = merge(found.getItem1(), found.getItem2(), found.getItem3());
+                    boolean more = merged.size() > examine;
+                    List<Candidate> examined = merged.subList(0, Math.min(examine, merged.size()));
+                    return kept(user, examined, shown).chain(items -> {
+                        List<Kept> all = new ArrayList<>(sofar);
+                        all.addAll(items);
+                        if (all.size() > limit) {
+                            List<Kept> page = all.subList(0, limit);
+                            return Uni.createFrom().item(new OlderPage(views(page), page.get(limit - 1).candidate().position()));
+                        }
+                        Position next = more ? examined.get(examined.size() - 1).position() : null;
+                        if (next == null || all.size() == limit || round == ROUNDS) {
+                            return Uni.createFrom().item(new OlderPage(views(all), next));
+                        }
+                        return round(user, followed, next, limit, shown, all, round + 1);
+                    });
+                });
+    }
+
+    private enum Kind {
+        USER, BOARD, INTEREST
+    }
+
+    private record Candidate(Position position, Kind kind, String interest) {
+        long pin() {
+            return position.toId();
+        }
+    }
+
+    private record Kept(Candidate candidate, PinView pin) {
+    }
+
+    private Uni<List<Candidate>> listed(MappingTable table, List<FollowItem> follows, Position before, int examine, Kind kind) {
+        List<PinionId> froms = follows.stream().map(item -> PinionId.parse(item.id())).toList();
+        return mappings.below(table, froms, before, examine + 1)
+                .map(rows -> rows.stream().map(row -> new Candidate(new Position(row.sequence(), row.to()), kind, null)).toList());
+    }
+
+    private Uni<List<Candidate>> interests(List<String> names, Position before, int examine) {
+        if (names.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        long beforeMs = (before.sequence() >> Sequences.GAP_BITS) + 1;
+        List<Uni<List<Candidate>>> reads = new ArrayList<>();
+        for (String name : names) {
+            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, examine + 1).map(pins -> {
+                List<Candidate> found = new ArrayList<>();
+                for (RecentPin pin : pins) {
+                    Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
+                    if (below(at, before)) {
+                        found.add(new Candidate(at, Kind.INTEREST, name));
+                    }
+                }
+                return found;
+            }));
+        }
+        return Uni.join().all(reads).andFailFast().map(parts -> {
+            List<Candidate> all = new ArrayList<>();
+            parts.forEach(all::addAll);
+            return all;
+        });
+    }
+
+    /** One order over the three kinds, newest first; a pin met twice is kept at its first (highest) place. */
+    @SafeVarargs
+    private static List<Candidate> merge(List<Candidate>... parts) {
+        List<Candidate> all = new ArrayList<>();
+        for (List<Candidate> part : parts) {
+            all.addAll(part);
+        }
+        all.sort(Comparator.comparingLong((Candidate c) -> c.position().sequence()).thenComparingLong(Candidate::pin).reversed());
+        Set<Long> seen = new HashSet<>();
+        return all.stream().filter(c -> seen.add(c.pin())).toList();
+    }
+
+    private static boolean below(Position at, Position before) {
+        return at.sequence() < before.sequence() || (at.sequence() == before.sequence() && at.toId() < before.toId());
+    }
+
+    /** The candidates that belong in the feed, in order: see the class comment for what is dropped. */
+    private Uni<List<Kept>> kept(long user, List<Candidate> examined, Set<Long> shown) {
+        if (examined.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return objects.getAll(ObjectTable.PINS, PinViews.pinIds(examined.stream().map(Candidate::pin).toList()))
+                .chain(found -> {
+                    Map<Long, PinView> byId = new HashMap<>();
+                    views.activeViews(found).forEach(view -> byId.put(Long.parseLong(view.id()), view));
+                    List<Kept> live = new ArrayList<>();
+                    for (Candidate candidate : examined) {
+                        PinView pin = byId.get(candidate.pin());
+                        if (pin != null && !shown.contains(candidate.pin()) && PinionId.parse(pin.ownerId()).value() != user) {
+                            live.add(new Kept(candidate, pin));
+                        }
+                    }
+                    return followed(user, live).chain(onBoards -> notPooled(user, onBoards));
+                });
+    }
+
+    /**
+     * A followed user's pin stays if the user still receives its board; an interest's pin only if the user does not
+     * receive its board (it then comes through the user's or board's list, at its own place).
+     */
+    private Uni<List<Kept>> followed(long user, List<Kept> live) {
+        Map<PinionId, Long> owners = new LinkedHashMap<>();
+        live.stream().filter(k -> k.candidate().kind() != Kind.BOARD)
+                .forEach(k -> owners.put(PinionId.parse(k.pin().boardId()), PinionId.parse(k.pin().ownerId()).value()));
+        if (owners.isEmpty()) {
+            return Uni.createFrom().item(live);
+        }
+        List<PinionId> boards = List.copyOf(owners.keySet());
+        return graph.followsBoards(user, boards, owners).map(follows -> {
+            Set<PinionId> received = new HashSet<>();
+            for (int i = 0; i < boards.size(); i++) {
+                if (follows.get(i)) {
+                    received.add(boards.get(i));
+                }
+            }
+            return live.stream().filter(k -> switch (k.candidate().kind()) {
+                case BOARD -> true;
+                case USER -> received.contains(PinionId.parse(k.pin().boardId()));
+                case INTEREST -> !received.contains(PinionId.parse(k.pin().boardId()));
+            }).toList();
+        });
+    }
+
+    private Uni<List<Kept>> notPooled(long user, List<Kept> live) {
+        List<PoolIndexKey> keys = live.stream().map(k -> new PoolIndexKey(user, PinionId.parse(k.pin().ownerId()).value(),
+                PinionId.parse(k.pin().boardId()).value(), k.candidate().pin())).toList();
+        return pools.holding(keys).map(held -> live.stream().filter(k -> !held.contains(k.candidate().pin())).toList());
+    }
+
+    private static List<FeedEntryView> views(List<Kept> kept) {
+        return kept.stream().map(k -> {
+            Candidate c = k.candidate();
+            FeedSource source = c.kind() == Kind.INTEREST ? FeedSource.INTERESTS : FeedSource.FOLLOWING;
+            FeedEntry entry = new FeedEntry(c.pin(), source, 0, PinionId.parse(k.pin().ownerId()).value(),
+                    PinionId.parse(k.pin().boardId()).value(), c.interest());
+            return new FeedEntryView(entry, k.pin());
+        }).toList();
+    }
+}
