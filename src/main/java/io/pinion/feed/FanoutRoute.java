@@ -34,15 +34,31 @@ public class FanoutRoute {
         this.metrics = metrics;
     }
 
-    /** Whether the board's pins are pulled now. */
-    public Uni<Boolean> pulled(long board, long owner) {
-        return queries.boardFollowers(board, owner).map(receivers -> receivers > config.pullThreshold());
+    /** How a board's pins travel now. */
+    public enum Mode {
+        /** Into the receivers' pools. */
+        PUSHED,
+        /** Into the author's recent pins, read by followers' content generators. */
+        PULLED,
+        /** Nowhere: the board has no receivers (a later follower is backfilled). */
+        NOBODY
+    }
+
+    public Uni<Mode> mode(long board, long owner) {
+        return queries.boardFollowers(board, owner)
+                .map(receivers -> receivers > config.pullThreshold() ? Mode.PULLED : receivers == 0 ? Mode.NOBODY : Mode.PUSHED);
+    }
+
+    /** A pin that reaches nobody (counted). */
+    public Uni<Void> nobody() {
+        metrics.fanout(Mode.NOBODY);
+        return Uni.createFrom().voidItem();
     }
 
     /** Indexes a pulled pin for its author's followers; idempotent. */
     public Uni<Void> pull(RecentPin pin) {
         return recentPins.add(recentPins.author(pin.author()), pin)
                 .chain(() -> pulledAuthors.mark(pin.author(), pin.created()))
-                .invoke(() -> metrics.fanout(true));
+                .invoke(() -> metrics.fanout(Mode.PULLED));
     }
 }

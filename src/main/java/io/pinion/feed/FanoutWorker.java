@@ -69,9 +69,11 @@ public class FanoutWorker implements JobWorker {
         }
         if (page.route() && page.cursor() == null) {
             long board = PinionId.parse(page.board()).value();
-            return route.pulled(board, PinionId.parse(page.author()).value()).chain(pulled -> !pulled
-                    ? following(page.pushed())
-                    : page.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(page)));
+            return route.mode(board, PinionId.parse(page.author()).value()).chain(mode -> switch (mode) {
+                case PUSHED -> following(page.pushed());
+                case PULLED -> page.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(page));
+                case NOBODY -> page.purge() ? Uni.createFrom().voidItem() : route.nobody();
+            });
         }
         return following(page);
     }
@@ -95,7 +97,7 @@ public class FanoutWorker implements JobWorker {
                 return purgeAndContinue(page, ids, found.nextCursor());
             }
             if (page.cursor() == null) {
-                metrics.fanout(false);
+                metrics.fanout(FanoutRoute.Mode.PUSHED);
             }
             return receiverStates.active(ids, author, System.currentTimeMillis())
                     .invoke(active -> metrics.inactiveSkipped(ids.size() - active.size()))

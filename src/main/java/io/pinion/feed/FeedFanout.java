@@ -50,8 +50,12 @@ public class FeedFanout {
         FanoutPage following = page(pin, board, author, created, System.currentTimeMillis(), FeedSource.FOLLOWING, null,
                 false);
         List<Uni<Void>> steps = new ArrayList<>();
-        steps.add(route.pulled(board.value(), author.value())
-                .chain(pulled -> pulled ? route.pull(recent) : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
+        steps.add(route.mode(board.value(), author.value())
+                .chain(mode -> switch (mode) {
+                    case PULLED -> route.pull(recent);
+                    case PUSHED -> jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed()));
+                    case NOBODY -> route.nobody();
+                })
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
         for (String interest : interests) {
             steps.add(recentPins.add(recentPins.interest(interest), recent)
@@ -72,8 +76,9 @@ public class FeedFanout {
         FanoutPage following = page(pin, board, author, 0, 0, FeedSource.FOLLOWING, null, true);
         List<Uni<Void>> steps = new ArrayList<>();
         steps.add(recentPins.remove(recentPins.author(author.value()), recent)
-                .chain(() -> route.pulled(board.value(), author.value()))
-                .chain(pulled -> pulled ? Uni.createFrom().voidItem() : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
+                .chain(() -> route.mode(board.value(), author.value()))
+                .chain(mode -> mode != FanoutRoute.Mode.PUSHED ? Uni.createFrom().voidItem()
+                        : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
         steps.add(jobs.enqueue(FeedJobs.FANOUT, List.of(page(pin, board, author, 0, 0, FeedSource.RELATED, null, true))));
         for (String interest : interests) {

@@ -18,6 +18,7 @@ public class FeedMetrics {
     private final Counter rowsPushed;
     private final Counter fanoutsPushed;
     private final Counter fanoutsPulled;
+    private final Counter fanoutsNobody;
     private final Counter inactiveSkipped;
     private final Counter pinsPulled;
     private final Counter pulledCarried;
@@ -39,6 +40,7 @@ public class FeedMetrics {
                 .description("Pool rows written by the fan-out of pushed pins").register(registry);
         this.fanoutsPushed = fanouts(registry, "pushed");
         this.fanoutsPulled = fanouts(registry, "pulled");
+        this.fanoutsNobody = fanouts(registry, "nobody");
         this.inactiveSkipped = Counter.builder("pinion_feed_receivers_skipped_total").tag("reason", "inactive")
                 .description("Receivers of a pushed pin that got no row because they are inactive").register(registry);
         this.pinsPulled = Counter.builder("pinion_feed_pulled_pins_total")
@@ -60,7 +62,7 @@ public class FeedMetrics {
 
     private static Counter fanouts(MeterRegistry registry, String mode) {
         return Counter.builder("pinion_feed_fanouts_total").tag("mode", mode)
-                .description("Pins fanned out, by mode: pushed into followers' pools or pulled at read time")
+                .description("Pins fanned out, by mode: pushed into followers' pools, pulled at read time, or nobody to reach")
                 .register(registry);
     }
 
@@ -82,8 +84,12 @@ public class FeedMetrics {
         rowsPushed.increment(rows);
     }
 
-    void fanout(boolean pulled) {
-        (pulled ? fanoutsPulled : fanoutsPushed).increment();
+    void fanout(FanoutRoute.Mode mode) {
+        switch (mode) {
+            case PUSHED -> fanoutsPushed.increment();
+            case PULLED -> fanoutsPulled.increment();
+            case NOBODY -> fanoutsNobody.increment();
+        }
     }
 
     void inactiveSkipped(int receivers) {

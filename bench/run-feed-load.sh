@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# bench/run-feed-load.sh — the home feed under a write load, against a seeded service (bin/seed --users 100000,
+# bin/run -- -Dpinion.auth.admins=seed_worker -Dpinion.auth.workers=seed_worker), with a real k6.
+#
+#   K6=../shared/tools/k6 RATE=50 DURATION=5m bench/run-feed-load.sh            write-pins.js constant at RATE/s
+#   K6=../shared/tools/k6 RATE=200 DURATION=5m PROBE=1 bench/run-feed-load.sh   … with k6/freshness.js beside it
+#
+# Prints, from the service's metrics before and after: pins fanned out by mode, pool rows pushed per pushed pin,
+# receivers skipped as inactive; then how long after the run the feed-* queues took to drain (PENDING + RUNNING
+# = 0), sampling every second. The k6 summaries go to $OUT (default /tmp/pinion-feed-load).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
+K6=${K6:-k6}
+BASE_URL=${BASE_URL:-http://127.0.0.1:8080}
+RATE=${RATE:-50}
+DURATION=${DURATION:-5m}
+PROBE=${PROBE:-0}
+OUT=${OUT:-/tmp/pinion-feed-load}
+MANIFEST=${MANIFEST:-$ROOT/.stack/seed/manifest.json}
+QUEUES=(feed-fanout feed-pool-insert feed-persist feed-related feed-purge feed-follow-events feed-regenerate feed-trim)
+mkdir -p "$OUT"
+token=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["worker"]["token"])' "$MANIFEST")
+
+metric() { # sum of a metric's samples whose line matches $1
+  curl -fsS "$BASE_URL/q/metrics" | awk -v pat="$1" '$0 ~ pat && $1 !~ /^#/ { s += $NF } END { printf "%.0f\n", s }'
+}
+snapshot() {
+  for m in 'pinion_feed_fanouts_total\{.*mode="pushed"' 'pinion_feed_fanouts_total\{.*mode="pulled"' \
+           'pinion_feed_fanouts_total\{.*mode="nobody"' '^pinion_feed_rows_pushed_total' \
+           'pinion_feed_receivers_skipped_total' '^pinion_feed_pulled_pins_total'; do
+    metric "$m"
+  done
+}
+backlog() { # PENDING + RUNNING over the feed queues
+  local total=0 n
+  for q in "${QUEUES[@]}"; do
+    n=$(curl -fsS -H "Authorization: Bearer $token" "$BASE_URL/v1/queues/$q/stats" 2>/dev/null \
+      | python3 -c 'import json,sys; c=json.load(sys.stdin)["counts"]; print(c.get("PENDING",0)+c.get("RUNNING",0))' 2>/dev/null || echo 0)
+    total=$((total + n))
+  done
+  echo "$total"
+}
+
+read -r -a before <<<"$(snapshot | tr '\n' ' ')"
+echo "backlog before: $(backlog)"
+if [[ $PROBE == 1 ]]; then
+  MANIFEST=$MANIFEST "$K6" run --quiet -e DURATION="$DURATION" -e BASE_URL="$BASE_URL" --summary-export "$OUT/freshness.json" \
+    "$ROOT/k6/freshness.js" > "$OUT/freshness.txt" 2>&1 &
+  probe=$!
+fi
+MANIFEST=$MANIFEST "$K6" run --quiet -e SCENARIO=constant -e RATE="$RATE" -e DURATION="$DURATION" -e BASE_URL="$BASE_URL" \
+  --summary-export "$OUT/write-pins-$RATE.json" "$ROOT/k6/write-pins.js" > "$OUT/write-pins-$RATE.txt" 2>&1 || true
+ended=$(date +%s.%N)
+left=$(backlog)
+waited=0
+while [[ $left -gt 0 && $waited -lt 600 ]]; do sleep 1; waited=$((waited + 1)); left=$(backlog); done
+drained=$(python3 -c "import time; print(round(time.time() - $ended, 1))")
+[[ $PROBE == 1 ]] && wait "$probe" || true
+read -r -a after <<<"$(snapshot | tr '\n' ' ')"
+pushed=$((after[0] - before[0])); pulled=$((after[1] - before[1])); nobody=$((after[2] - before[2]))
+rows=$((after[3] - before[3])); skipped=$((after[4] - before[4]))
+echo "write-pins constant $RATE/s for $DURATION"
+echo "  pins fanned out: pushed $pushed, pulled $pulled, nobody $nobody"
+echo "  pool rows pushed: $rows ($(python3 -c "print(round($rows / max(1, $pushed), 1))") per pushed pin); receivers skipped as inactive: $skipped"
+echo "  feed queues drained (PENDING + RUNNING = 0) $drained s after the run (backlog left: $left)"
+grep -E "pin-create|pin-save|pin-like|http_req_duration\.|✓|✗" "$OUT/write-pins-$RATE.txt" | head -40 || true
+[[ $PROBE == 1 ]] && grep -E "freshness_|✓|✗" "$OUT/freshness.txt" || true
