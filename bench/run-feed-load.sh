@@ -25,8 +25,8 @@ metric() { # sum of a metric's samples whose line matches $1
   curl -fsS "$BASE_URL/q/metrics" | awk -v pat="$1" '$0 ~ pat && $1 !~ /^#/ { s += $NF } END { printf "%.0f\n", s }'
 }
 snapshot() {
-  for m in 'pinion_feed_fanouts_total\{.*mode="pushed"' 'pinion_feed_fanouts_total\{.*mode="pulled"' \
-           'pinion_feed_fanouts_total\{.*mode="nobody"' '^pinion_feed_rows_pushed_total' \
+  for m in 'pinion_feed_fanouts_total[{].*mode="pushed"' 'pinion_feed_fanouts_total[{].*mode="pulled"' \
+           'pinion_feed_fanouts_total[{].*mode="nobody"' '^pinion_feed_rows_pushed_total' \
            'pinion_feed_receivers_skipped_total' '^pinion_feed_pulled_pins_total'; do
     metric "$m"
   done

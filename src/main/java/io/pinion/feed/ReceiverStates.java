@@ -73,9 +73,8 @@ public class ReceiverStates {
     private static List<Receiver> receivers(List<Long> users, Response answer) {
         List<Receiver> active = new ArrayList<>(users.size());
         for (int i = 0; i < users.size(); i++) {
-            long rows = answer.get(2 * i + 1).toLong();
-            if (rows >= 0) {
-                active.add(new Receiver(users.get(i), answer.get(2 * i).toLong(), rows));
+            if (answer.get(3 * i).toInteger() == 1) {
+                active.add(new Receiver(users.get(i), answer.get(3 * i + 1).toLong(), answer.get(3 * i + 2).toLong()));
             }
         }
         return active;

@@ -21,7 +21,8 @@ import io.pinion.TestApi.TestUser;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * A user whose last visit is older than {@code pinion.feed.inactive-after} gets nothing pushed; their next first page
+ * A user whose last visit is older than {@code pinion.feed.inactive-after} gets nothing pushed (any other user does,
+ * whatever their approximate pool count says); their next first page
  * still answers within the generator budget, a regeneration then pulls what their follows pinned meanwhile, and they
  * are active again: the next pin is pushed to them.
  */
@@ -55,6 +56,8 @@ class InactiveFeedTest {
         eventually(() -> pooled(activeId).contains(earlier) && pooled(awayId).contains(earlier));
         long lastVisit = System.currentTimeMillis() - 20 * DAY_MS;
         states.recordVisits(Map.of(awayId, lastVisit)).await().atMost(WAIT);
+        // visits racing each other's persist jobs can take the approximate pool count below zero: still active
+        states.poolRows(activeId, -3).await().atMost(WAIT);
         double skippedBefore = counter("pinion_feed_receivers_skipped_total");
         double regenerationsBefore = counter("pinion_feed_regenerations_total");
 
@@ -68,8 +71,8 @@ class InactiveFeedTest {
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         assertTrue(elapsedMs < config.generatorBudget().toMillis() + 1_000, "the first page took " + elapsedMs + " ms");
 
-        eventually(() -> pooled(awayId).contains(missed));
-        assertTrue(counter("pinion_feed_regenerations_total") >= regenerationsBefore + 1);
+        eventually(() -> pooled(awayId).contains(missed)
+                && counter("pinion_feed_regenerations_total") >= regenerationsBefore + 1);
         FeedState state = states.read(awayId).await().atMost(WAIT);
         assertTrue(state.lastVisit() > System.currentTimeMillis() - 60_000, "the visit was recorded: active again");
 
