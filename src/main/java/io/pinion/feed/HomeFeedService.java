@@ -70,14 +70,14 @@ public class HomeFeedService {
         }
         if (at.older()) {
             return materialized.all(user)
-                    .chain(shown -> olderPage(user, at.position(), limit, pins(shown), List.of(), false));
+                    .chain(shown -> olderPage(user, at.position(), limit, pins(shown), List.of(), Fill.FULL));
         }
         long after = at.position().sequence();
         return materialized.page(user, after, limit + 1)
                 .chain(stored -> stored.size() > limit
-                        ? respond(user, List.of(), stored, limit, Set.of(), 0, false)
+                        ? respond(user, List.of(), stored, limit, Set.of(), 0, Fill.FULL)
                         : materialized.all(user).chain(all -> respond(user, List.of(), stored, limit, pins(all),
-                                chunkTime(stored, after), false)));
+                                chunkTime(stored, after), Fill.FULL)));
     }
 
     private Uni<Page<FeedItem>> firstPage(long user, int limit) {
@@ -99,7 +99,8 @@ public class HomeFeedService {
                     Candidates candidates = both.getItem1();
                     List<MaterializedFeed.Stored> first = stored.subList(0, Math.min(stored.size(), limit + 1));
                     if (candidates == null) {
-                        return respond(user, List.of(), first, limit, shown, oldest(stored, read.get(), now), true);
+                        // a degraded first page keeps to the budget: older pins only by the cursor
+                        return respond(user, List.of(), first, limit, shown, oldest(stored, read.get(), now), Fill.CURSOR_ONLY);
                     }
                     metrics.generator(false, false);
                     long newest = stored.isEmpty() ? 0 : stored.get(0).position() / MaterializedKey.MAX_CHUNK;
@@ -108,7 +109,7 @@ public class HomeFeedService {
                         Set<Long> seen = new HashSet<>(shown);
                         live.forEach(view -> seen.add(view.entry().pin()));
                         long oldest = oldest(stored, read.get(), chunk.id());
-                        return persist(user, chunk, live).chain(() -> respond(user, live, first, limit, seen, oldest, true));
+                        return persist(user, chunk, live).chain(() -> respond(user, live, first, limit, seen, oldest, Fill.WITHIN_BUDGET));
                     });
                 });
     }
@@ -150,12 +151,22 @@ public class HomeFeedService {
                 });
     }
 
+    /** How a page that reaches the end of the materialized feed goes on with older pins. */
+    private enum Fill {
+        /** As many as the page has room for. */
+        FULL,
+        /** As many as can be read within the generator budget (a first page), else a cursor to them. */
+        WITHIN_BUDGET,
+        /** None: a cursor to them (a first page that already spent its budget on a failed generator). */
+        CURSOR_ONLY
+    }
+
     /**
      * The page: the fresh chunk, then up to {@code limit} materialized entries; when the materialized feed ends on
      * this page, older pins fill the rest of it.
      */
     private Uni<Page<FeedItem>> respond(long user, List<FeedEntryView> fresh, List<MaterializedFeed.Stored> stored,
-            int limit, Set<Long> shown, long oldestChunk, boolean firstPage) {
+            int limit, Set<Long> shown, long oldestChunk, Fill fill) {
         boolean more = stored.size() > limit;
         List<MaterializedFeed.Stored> page = more ? stored.subList(0, limit) : stored;
         Uni<List<FeedItem>> items = hydrate(page.stream().map(MaterializedFeed.Stored::entry).toList())
@@ -166,21 +177,21 @@ public class HomeFeedService {
             return items.map(shownItems -> new Page<>(shownItems, next));
         }
         return items.chain(shownItems -> olderPage(user, OlderPins.start(oldestChunk), limit - page.size(), shown,
-                shownItems, firstPage));
+                shownItems, fill));
     }
 
     /**
-     * Older pins after {@code before}, behind {@code ahead} on the page. With no room left, or when the older pins
-     * cannot be read within the generator budget on a first page, the page ends with a cursor to them.
+     * Older pins after {@code before}, behind {@code ahead} on the page. With no room left, or when they are not to be
+     * read now ({@link Fill}), the page ends with a cursor to them.
      */
     private Uni<Page<FeedItem>> olderPage(long user, Position before, int room, Set<Long> shown, List<FeedItem> ahead,
-            boolean firstPage) {
+            Fill fill) {
         String startHere = cursors.older(user, before);
-        if (room <= 0) {
+        if (room <= 0 || fill == Fill.CURSOR_ONLY) {
             return Uni.createFrom().item(new Page<>(ahead, startHere));
         }
         Uni<OlderPins.OlderPage> page = older.page(user, before, room, shown);
-        if (firstPage) {
+        if (fill == Fill.WITHIN_BUDGET) {
             page = page.ifNoItem().after(config.generatorBudget()).fail()
                     .onFailure().invoke(failure -> LOG.debugf("older pins of user %d not read: %s", user,
                             BackendFailures.describe(failure)))

@@ -3,6 +3,7 @@ package io.pinion.feed;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +64,9 @@ public class OlderPins {
         this.metrics = metrics;
     }
 
+    private static final Comparator<Candidate> NEWEST_FIRST = Comparator
+            .comparingLong((Candidate c) -> c.position().sequence()).thenComparingLong(Candidate::pin).reversed();
+
     /** Most rounds of candidates one page examines. */
     static final int ROUNDS = 4;
 
@@ -98,15 +102,22 @@ public class OlderPins {
     private Uni<OlderPage> round(long user, Followed followed, Position before, int limit, Set<Long> shown,
             List<Kept> sofar, int round) {
         int room = limit - sofar.size();
-        int examine = 2 * room + 20;
+        int examine = room + 10;
+        int lists = Math.max(1, followed.users().size() + followed.boards().size() + followed.interests().size());
+        int each = Math.max(3, (int) Math.ceil(2.0 * examine / lists));
         return Uni.combine().all().unis(
-                        listed(MappingTable.USER_HAS_PINS, followed.users(), before, examine, Kind.USER),
-                        listed(MappingTable.BOARD_HAS_PINS, followed.boards(), before, examine, Kind.BOARD),
-                        interests(followed.interests(), before, examine)).asTuple()
+                        listed(MappingTable.USER_HAS_PINS, followed.users(), before, each, Kind.USER),
+                        listed(MappingTable.BOARD_HAS_PINS, followed.boards(), before, each, Kind.BOARD),
+                        interests(followed.interests(), before, each)).asTuple()
                 .chain(found -> {
-                    List<Candidate> merged = merge(found.getItem1(), found.getItem2(), found.getItem3());
-                    boolean more = merged.size() > examine;
-                    List<Candidate> examined = merged.subList(0, Math.min(examine, merged.size()));
+                    Position boundary = highest(highest(found.getItem1().boundary(), found.getItem2().boundary()),
+                            found.getItem3().boundary());
+                    List<Candidate> merged = merge(found.getItem1().candidates(), found.getItem2().candidates(),
+                            found.getItem3().candidates());
+                    List<Candidate> known = merged.stream()
+                            .filter(c -> boundary == null || !below(c.position(), boundary)).toList();
+                    List<Candidate> examined = known.subList(0, Math.min(examine, known.size()));
+                    boolean more = examined.size() < merged.size() || boundary != null;
                     return kept(user, examined, shown).chain(items -> {
                         List<Kept> all = new ArrayList<>(sofar);
                         all.addAll(items);
@@ -114,7 +125,7 @@ public class OlderPins {
                             List<Kept> page = all.subList(0, limit);
                             return Uni.createFrom().item(new OlderPage(views(page), page.get(limit - 1).candidate().position()));
                         }
-                        Position next = more ? examined.get(examined.size() - 1).position() : null;
+                        Position next = more && !examined.isEmpty() ? examined.get(examined.size() - 1).position() : null;
                         if (next == null || all.size() == limit || round == ROUNDS) {
                             return Uni.createFrom().item(new OlderPage(views(all), next));
                         }
@@ -136,35 +147,79 @@ public class OlderPins {
     private record Kept(Candidate candidate, PinView pin) {
     }
 
-    private Uni<List<Candidate>> listed(MappingTable table, List<FollowItem> follows, Position before, int examine, Kind kind) {
-        List<PinionId> froms = follows.stream().map(item -> PinionId.parse(item.id())).toList();
-        return mappings.below(table, froms, before, examine + 1)
-                .map(rows -> rows.stream().map(row -> new Candidate(new Position(row.sequence(), row.to()), kind, null)).toList());
+    /**
+     * Up to {@code each} candidates of every list, and the boundary: the highest place where a list that had more
+     * was cut (null when none was). Below it the merged order is not known yet, so a round examines only what is at
+     * or above it; lists are read a few entries each, not a page's worth each.
+     */
+    private record Batch(List<Candidate> candidates, Position boundary) {
     }
 
-    private Uni<List<Candidate>> interests(List<String> names, Position before, int examine) {
+    private Uni<Batch> listed(MappingTable table, List<FollowItem> follows, Position before, int each, Kind kind) {
+        List<PinionId> froms = follows.stream().map(item -> PinionId.parse(item.id())).toList();
+        return mappings.below(table, froms, before, each + 1).map(rows -> {
+            Map<Long, List<Candidate>> byList = new HashMap<>();
+            rows.forEach(row -> byList.computeIfAbsent(row.from(), from -> new ArrayList<>())
+                    .add(new Candidate(new Position(row.sequence(), row.to()), kind, null)));
+            return cut(byList.values(), each);
+        });
+    }
+
+    private Uni<Batch> interests(List<String> names, Position before, int each) {
         if (names.isEmpty()) {
-            return Uni.createFrom().item(List.of());
+            return Uni.createFrom().item(new Batch(List.of(), null));
         }
         long beforeMs = (before.sequence() >> Sequences.GAP_BITS) + 1;
-        List<Uni<List<Candidate>>> reads = new ArrayList<>();
+        List<Uni<Batch>> reads = new ArrayList<>();
         for (String name : names) {
-            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, examine + 1).map(pins -> {
+            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, each + 1).map(pins -> {
                 List<Candidate> found = new ArrayList<>();
-                for (RecentPin pin : pins) {
+                for (RecentPin pin : pins.subList(0, Math.min(each, pins.size()))) {
                     Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
                     if (below(at, before)) {
                         found.add(new Candidate(at, Kind.INTEREST, name));
                     }
                 }
-                return found;
+                Position boundary = pins.size() > each ? new Position(pins.get(each - 1).created() << Sequences.GAP_BITS,
+                        pins.get(each - 1).pin()) : null;
+                return new Batch(found, boundary);
             }));
         }
         return Uni.join().all(reads).andFailFast().map(parts -> {
             List<Candidate> all = new ArrayList<>();
-            parts.forEach(all::addAll);
-            return all;
+            Position boundary = null;
+            for (Batch part : parts) {
+                all.addAll(part.candidates());
+                boundary = highest(boundary, part.boundary());
+            }
+            return new Batch(all, boundary);
         });
+    }
+
+    /** Each list newest first, cut to {@code each}; the boundary is the highest last place of a list that was cut. */
+    private static Batch cut(java.util.Collection<List<Candidate>> lists, int each) {
+        List<Candidate> kept = new ArrayList<>();
+        Position boundary = null;
+        for (List<Candidate> list : lists) {
+            List<Candidate> sorted = new ArrayList<>(list);
+            sorted.sort(NEWEST_FIRST);
+            if (sorted.size() > each) {
+                sorted = sorted.subList(0, each);
+                boundary = highest(boundary, sorted.get(each - 1).position());
+            }
+            kept.addAll(sorted);
+        }
+        return new Batch(kept, boundary);
+    }
+
+    private static Position highest(Position a, Position b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return below(a, b) ? b : a;
     }
 
     /** One order over the three kinds, newest first; a pin met twice is kept at its first (highest) place. */
@@ -174,7 +229,7 @@ public class OlderPins {
         for (List<Candidate> part : parts) {
             all.addAll(part);
         }
-        all.sort(Comparator.comparingLong((Candidate c) -> c.position().sequence()).thenComparingLong(Candidate::pin).reversed());
+        all.sort(NEWEST_FIRST);
         Set<Long> seen = new HashSet<>();
         return all.stream().filter(c -> seen.add(c.pin())).toList();
     }
