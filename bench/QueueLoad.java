@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 
 /**
  * Load driver for the job-queue HTTP API of a running Pinion (see bench/app.sh; the app must list the user in
- * {@code -Dpinion.auth.admins=bench_admin -Dpinion.auth.workers=bench_admin}).
+ * granted admin and worker with {@code bench/admin-account.sh}).
  *
  * <pre>
  * java bench/QueueLoad.java &lt;scenario&gt; [--base URL] [--jobs N] [--batch N] [--concurrency N] [--partitions N]
@@ -205,7 +205,7 @@ public class QueueLoad {
                 + partitions + ",\"leaseMs\":60000}");
         if (created.statusCode() != 201) {
             throw new IllegalStateException("create queue " + queue + " -> " + created.statusCode() + " " + created.body()
-                    + (created.statusCode() == 403 ? " (is " + user + " in -Dpinion.auth.admins?)" : ""));
+                    + (created.statusCode() == 403 ? " (grant " + user + " the admin role: bench/admin-account.sh)" : ""));
         }
         System.out.printf(Locale.ROOT, "queue %s: %d partitions; %s, jobs %d, batch %d, concurrency %d, base %s%n",
                 queue, partitions, scenario, jobs, batch, concurrency, base);

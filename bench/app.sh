@@ -26,6 +26,9 @@ case "$cmd" in
       openssl pkey -in "$KEY_DIR/priv.pem" -pubout -out "$KEY_DIR/pub.pem"
     fi
     cd "$APP_DIR"
+    # the prod profile wants these set: the local stack's MySQL password and a secret for this run
+    export PINION_MYSQL_PASSWORD=${PINION_MYSQL_PASSWORD:-pinion}
+    export PINION_CURSOR_SECRET=${PINION_CURSOR_SECRET:-bench-$(openssl rand -hex 16)}
     PINION_JWT_PRIVATE_KEY=file:$KEY_DIR/priv.pem PINION_JWT_PUBLIC_KEY=file:$KEY_DIR/pub.pem \
       nohup java -Xmx1g -Dquarkus.http.port="$PORT" -Dpinion.auth.bcrypt-cost=4 "$@" \
       -jar target/quarkus-app/quarkus-run.jar >"$LOG" 2>&1 &

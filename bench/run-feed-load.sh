@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/run-feed-load.sh — the home feed under a write load, against a seeded service (bin/seed --users 100000,
-# bin/run -- -Dpinion.auth.admins=seed_worker -Dpinion.auth.workers=seed_worker), with a real k6.
+# bin/run; the manifest's worker account holds the admin and worker roles bin/seed granted it), with a real k6.
 #
 #   K6=../shared/tools/k6 RATE=50 DURATION=5m bench/run-feed-load.sh            write-pins.js constant at RATE/s
 #   K6=../shared/tools/k6 RATE=200 DURATION=5m PROBE=1 bench/run-feed-load.sh   … with k6/freshness.js beside it
@@ -44,7 +44,8 @@ backlog() { # PENDING + RUNNING over the feed queues
 read -r -a before <<<"$(snapshot | tr '\n' ' ')"
 echo "backlog before: $(backlog)"
 if [[ $PROBE == 1 ]]; then
-  MANIFEST=$MANIFEST "$K6" run --quiet -e DURATION="$DURATION" -e BASE_URL="$BASE_URL" --summary-export "$OUT/freshness.json" \
+  MANIFEST=$MANIFEST "$K6" run --quiet --address 127.0.0.1:6566 -e DURATION="$DURATION" -e BASE_URL="$BASE_URL" \
+    --summary-export "$OUT/freshness.json" \
     "$ROOT/k6/freshness.js" > "$OUT/freshness.txt" 2>&1 &
   probe=$!
 fi

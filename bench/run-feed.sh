@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run-feed.sh — home-feed benchmark of a running Pinion (see bench/app.sh) over a data set written by
 # bench/BulkLoad.java (users, boards, pins, follows and tokens in $BULK), with bench/FeedBench.java, wrk and
-# bench/HBaseRaw.java. The app must be started with -Dpinion.auth.admins=$BENCH_USER -Dpinion.auth.workers=$BENCH_USER.
+# bench/HBaseRaw.java. The account $BENCH_USER is made admin and worker with bin/admin (bench/admin-account.sh).
 #
 #   bench/run-feed.sh [scenario ...]     scenarios, in the order given (default: all, in this order):
 #     follow      the first $READERS users of $BULK/tokens.txt (the readers) each follow $AUTHORS_PER_READER of 200
@@ -84,9 +84,7 @@ inserts() { curl -fsS "$BASE/q/metrics" | awk '/^pinion_feed_pool_inserts_total/
 now_ms() { date +%s%3N; }
 
 # the admin/worker user (a 409: it exists already) and its token, for queue settings and stats
-code=$(curl -sS -o /dev/null -w '%{http_code}' -XPOST "$BASE/v1/users" -H 'Content-Type: application/json' \
-  -d "{\"username\":\"$BENCH_USER\",\"password\":\"$BENCH_PASSWORD\",\"displayName\":\"bench admin\"}")
-[[ $code == 201 || $code == 409 ]] || { echo "sign-up of $BENCH_USER: HTTP $code" >&2; exit 1; }
+bash bench/admin-account.sh "$BENCH_USER" "$BENCH_PASSWORD" "$BASE"
 admin=$(curl -fsS -XPOST "$BASE/v1/sessions" -H 'Content-Type: application/json' \
   -d "{\"username\":\"$BENCH_USER\",\"password\":\"$BENCH_PASSWORD\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
 [[ -n $admin ]] || { echo "login of $BENCH_USER failed" >&2; exit 1; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run-graph.sh — follower-graph benchmark of a running Pinion (see bench/app.sh) with bench/GraphLoad.java, wrk
 # and redis-benchmark. For the receivers scenario the app must be started with
-# -Dpinion.auth.admins=$BENCH_USER -Dpinion.auth.workers=$BENCH_USER.
+# the account $BENCH_USER, made admin and worker with bin/admin (bench/admin-account.sh).
 #
 #   bench/run-graph.sh [scenario ...]     scenarios, run in the order given (default: all, in this order):
 #     memory-before  used_memory (INFO memory) of every Redis instance in REDIS_PORTS -> $RESULTS/graph-memory-before.txt
@@ -38,7 +38,7 @@
 # DATA (bench/data)  GRAPH ($DATA/graph)  RESULTS ($DATA/results)  LABEL (free text tag, default "default")
 # JAVA (java)  JAVA_OPTS (for the GraphLoad JVM, e.g. -Xmx2g)
 #
-# The app:  APP_DIR=/tmp/pinion-bench bench/app.sh start -Dpinion.auth.admins=bench_admin -Dpinion.auth.workers=bench_admin
+# The app:  APP_DIR=/tmp/pinion-bench bench/app.sh start
 # Notes: every follow also enqueues a job on queue feed-follow-events (the home feed's backfill of the new follow);
 # start the app with -Dpinion.graph.feed-events=false to measure the graph alone.
 # follow-check looks both users up (GraphTargets.requireUser) in the known-users set
@@ -248,9 +248,7 @@ for s in "${scenarios[@]}"; do
     receivers)
       [[ -s $GRAPH/celebrities.txt ]] || { echo "missing $GRAPH/celebrities.txt (run the load scenario first)" >&2; exit 1; }
       # the worker/admin user (a 409: it exists already)
-      code=$(curl -sS -o /dev/null -w '%{http_code}' -XPOST "$BASE/v1/users" -H 'Content-Type: application/json' \
-        -d "{\"username\":\"$BENCH_USER\",\"password\":\"$BENCH_PASSWORD\",\"displayName\":\"bench admin\"}")
-      [[ $code == 201 || $code == 409 ]] || { echo "sign-up of $BENCH_USER: HTTP $code" >&2; exit 1; }
+      bash bench/admin-account.sh "$BENCH_USER" "$BENCH_PASSWORD" "$BASE"
       token=$(curl -fsS -XPOST "$BASE/v1/sessions" -H 'Content-Type: application/json' \
         -d "{\"username\":\"$BENCH_USER\",\"password\":\"$BENCH_PASSWORD\"}" | sed -n 's/.*"token":"\([^"]*\)".*/\1/p')
       [[ -n $token ]] || { echo "login of $BENCH_USER failed" >&2; exit 1; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/run-queue-enqueue.sh — enqueue throughput of a running Pinion (bench/app.sh started with
-# -Dpinion.auth.admins=bench_admin -Dpinion.auth.workers=bench_admin), measured with wrk, which costs far less CPU
+# bench_admin made admin and worker by bench/admin-account.sh), measured with wrk, which costs far less CPU
 # than a JVM client on a 2-core box.
 #
 #   bench/run-queue-enqueue.sh                 both scenarios: single (1 job per POST, 5 connections) and
@@ -26,6 +26,7 @@ APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid")}
 mkdir -p "$RESULTS"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 
+bash bench/admin-account.sh bench_admin bench-admin-password "$BASE"
 token=$(curl -fsS -XPOST "$BASE/v1/sessions" -H 'Content-Type: application/json' \
   -d '{"username":"bench_admin","password":"bench-admin-password"}' | sed 's/.*"token":"\([^"]*\)".*/\1/')
 ticks() { # utime+stime in clock ticks of the given pids

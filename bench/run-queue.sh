@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/run-queue.sh — job-queue benchmark of a running Pinion (see bench/app.sh) with bench/QueueLoad.java.
-# The app must be started with -Dpinion.auth.admins=$BENCH_USER -Dpinion.auth.workers=$BENCH_USER.
+# The account $BENCH_USER is made admin and worker with bin/admin (bench/admin-account.sh) before the runs.
 #
 #   bench/run-queue.sh [scenario ...]      scenarios: enqueue-single enqueue-batch dequeue-ack (default: all three)
 #
@@ -114,6 +114,7 @@ field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
 [[ -f $RESULTS/queue-summary.tsv ]] || printf 'when\tlabel\tscenario\truns_ok\truns\tjobs\tbatch\tconc\tpartitions\tjobs_s\tp50_ms\tp99_ms\tapp_cpu_s\tdb_cpu_s\tapp_share\tdb_share\thandoff_p99_s\tjobs_s_all_runs\n' >"$RESULTS/queue-summary.tsv"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 failed=0
+bash bench/admin-account.sh "$BENCH_USER" "$BENCH_PASSWORD" "$BASE"
 for s in "${scenarios[@]}"; do
   case "$s" in
     enqueue-single) conc=${CONCURRENCY:-5}; batch=${BATCH:-1} ;;

@@ -1,5 +1,5 @@
-// The job queue over HTTP, as the manifest's worker (started as admin and worker: bin/run --
-// -Dpinion.auth.admins=seed_worker -Dpinion.auth.workers=seed_worker). setup() creates the queue (409
+// The job queue over HTTP, as the manifest's worker (bin/seed grants it the admin and worker roles; for another
+// account: bin/admin grant <username> admin worker). setup() creates the queue (409
 // queue_exists is fine); each iteration enqueues a batch, leases up to a batch with a short wait and acks what it
 // got as succeeded. teardown() prints the queue's counts.
 //
@@ -45,7 +45,7 @@ export function setup() {
   const made = client.createQueue(worker, QUEUE, PARTITIONS);
   if (made.result === 'failed') {
     const hint = made.status === 401 || made.status === 403
-      ? ": start the service with -Dpinion.auth.admins=<the worker's username> (bin/run -- -Dpinion.auth.admins=seed_worker -Dpinion.auth.workers=seed_worker)"
+      ? ": the worker needs the admin role (bin/admin grant <the worker's username> admin worker), and a token issued after the grant (run bin/seed again)"
       : '';
     fail(`cannot create queue ${QUEUE} as user ${worker.id}: ${made.status} ${made.error || ''}${hint}`);
   }

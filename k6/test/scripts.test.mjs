@@ -166,7 +166,7 @@ test('jobs: setup creates the queue (or finds it), iterations enqueue, lease and
 test('jobs: setup fails loudly when the worker is no admin', async () => {
   const server = fakeApi({ ...manifest, worker: { ...manifest.worker, token: 'not-a-token' } });
   const mod = await load('jobs.js', {}, server);
-  assert.throws(() => mod.setup(), /cannot create queue k6_jobs as user \d+: 401 unauthorized: start the service with -Dpinion.auth.admins/);
+  assert.throws(() => mod.setup(), /cannot create queue k6_jobs as user \d+: 401 unauthorized: the worker needs the admin role \(bin\/admin grant/);
 });
 
 test('mixed: every action of the mix, about 85% reads', async () => {

@@ -1,25 +1,40 @@
 package io.pinion;
 
 import static io.pinion.TestApi.admin;
+import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
 
+import io.pinion.TestApi.TestUser;
+import io.pinion.graph.Graph;
+import io.pinion.graph.VirtualShards;
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
+import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 
 /**
- * Readiness names every backend, and a stopped or hung backend shows DOWN by name while the others stay UP and
- * the service keeps answering. Faults are real: the server process is stopped or paused.
+ * Readiness means "this instance can serve": it stays UP while a backend is stopped or hung; the {@code backends}
+ * health group names the backend that is down (and shows no endpoint or version: those are for admins), and the
+ * requests that need it answer 503 at once after the first failure, while the others are served. Faults are real:
+ * the server process is stopped or paused.
  */
 @QuarkusTest
 class HealthAndFaultsTest {
@@ -27,23 +42,42 @@ class HealthAndFaultsTest {
     private static final List<String> BACKENDS =
             List.of("mysql-1", "mysql-2", "redis-1", "redis-2", "hbase-primary", "hbase-standby");
 
+    @Inject
+    VirtualShards shards;
+    @Inject
+    ActiveTopology topology;
+
     @Test
-    void readinessReportsEveryBackendByNameAndUp() {
-        given().when().get("/q/health/ready")
-                .then().statusCode(200)
-                .body("status", equalTo("UP"))
-                .body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
+    void readinessIsUpAndTheBackendsGroupNamesEveryBackendWithoutInternals() {
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        JsonPath backends = given().when().get("/q/health/group/backends").then().statusCode(200).extract().jsonPath();
+        assertEquals(BACKENDS.size(), backends.getList("checks").size());
+        given().when().get("/q/health/group/backends").then().body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
+        String text = given().when().get("/q/health").then().extract().asString();
+        assertFalse(text.contains("127.0.0.1") || text.contains("MariaDB") || text.contains("endpoint"),
+                "no endpoint or version in public health output: " + text);
+        admin().as().get("/v1/admin/backends").then().statusCode(200)
+                .body("items.name", containsInAnyOrder(BACKENDS.toArray()))
+                .body("items[0].endpoint", org.hamcrest.Matchers.notNullValue());
+        newUser().as().get("/v1/admin/backends").then().statusCode(403).body("error", equalTo("forbidden"));
     }
 
     @Test
-    void aStoppedRedisInstanceIsReportedDownAloneAndTheServiceKeepsServing() {
+    void aStoppedRedisInstanceIsDownAloneReadinessStaysUpAndItsRequestsFailFast() {
+        TestUser onSecond = Graph.userOn("redis-2", shards, topology);
+        TestUser onFirst = Graph.userOn("redis-1", shards, topology);
         LocalStack.run("stop", "redis-2");
         try {
-            Map<String, String> states = readiness(503);
+            given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+            Map<String, String> states = backends(503);
             assertEquals("DOWN", states.get("redis-2"));
-            BACKENDS.stream().filter(b -> !b.equals("redis-2"))
-                    .forEach(b -> assertEquals("UP", states.get(b), b));
+            BACKENDS.stream().filter(b -> !b.equals("redis-2")).forEach(b -> assertEquals("UP", states.get(b), b));
             admin().as().when().get("/v1/admin/topology/shards/40").then().statusCode(200).body("host", equalTo("mysql-2"));
+            given().get("/v1/users/" + onFirst.id() + "/following/users/" + onSecond.id()).then().statusCode(200);
+            Response failed = given().get("/v1/users/" + onSecond.id() + "/following/users/" + onFirst.id());
+            failed.then().statusCode(503).body("error", equalTo("backend_unavailable"));
+            assertFalse(failed.asString().contains("63792") || failed.asString().contains("Exception"),
+                    "a 503 names the backend's role, no address or class: " + failed.asString());
         } finally {
             LocalStack.run("start", "redis-2");
         }
@@ -51,16 +85,54 @@ class HealthAndFaultsTest {
     }
 
     @Test
-    void aHungMysqlHostIsReportedDownWithinTheProbeTimeout() {
+    void aPausedRedisLeavesReadinessUpAndItsRequestsAnswer503Within50msAfterTheFirstFailure() {
+        TestUser onSecond = Graph.userOn("redis-2", shards, topology);
+        TestUser other = newUser();
+        LocalStack.run("pause", "redis-2");
+        try {
+            // the first request waits for the command timeout and opens the instance's breaker
+            given().get("/v1/users/" + onSecond.id() + "/following/users/" + other.id()).then().statusCode(503);
+            List<Long> times = new java.util.ArrayList<>();
+            for (int i = 0; i < 7; i++) {
+                long start = System.nanoTime();
+                given().get("/v1/users/" + onSecond.id() + "/following/users/" + other.id()).then().statusCode(503)
+                        .body("error", equalTo("backend_unavailable"));
+                times.add((System.nanoTime() - start) / 1_000_000);
+            }
+            times.sort(null);
+            assertTrue(times.get(times.size() / 2) < 50, "503s after the breaker opened, median under 50 ms: " + times);
+            given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        } finally {
+            LocalStack.run("resume", "redis-2");
+        }
+        awaitAllUp();
+        long deadline = System.currentTimeMillis() + 10_000;
+        int status;
+        do {
+            status = given().get("/v1/users/" + onSecond.id() + "/following/users/" + other.id()).then().extract().statusCode();
+        } while (status != 200 && System.currentTimeMillis() < deadline);
+        assertEquals(200, status, "a trial request closes the breaker once the instance is back");
+    }
+
+    @Test
+    void aHungMysqlHostIsReportedDownWithinTheProbeTimeoutAndItsShardsFailFast() {
         LocalStack.run("pause", "mysql-2");
         try {
             long start = System.nanoTime();
-            Map<String, String> states = readiness(503);
+            Map<String, String> states = backends(503);
             assertEquals("DOWN", states.get("mysql-2"));
             assertEquals("UP", states.get("mysql-1"));
             assertEquals("UP", states.get("redis-1"));
             long tookMs = (System.nanoTime() - start) / 1_000_000;
-            assertEquals(true, tookMs < 10_000, "readiness answered in " + tookMs + " ms despite the hung host");
+            assertTrue(tookMs < 10_000, "the backends group answered in " + tookMs + " ms despite the hung host");
+            given().when().get("/q/health/ready").then().statusCode(200);
+            String onSecondHost = "/v1/users/" + PinionId.of(40, ObjectType.USER, 1);
+            given().get(onSecondHost).then().statusCode(503).body("message", containsString("shard 40"));
+            long fast = System.nanoTime();
+            given().get(onSecondHost).then().statusCode(503);
+            long ms = (System.nanoTime() - fast) / 1_000_000;
+            assertTrue(ms < 50, "a 503 in " + ms + " ms once the host's breaker is open");
+            given().get("/v1/users/" + PinionId.of(3, ObjectType.USER, 60_000_000_000L)).then().statusCode(404);
         } finally {
             LocalStack.run("resume", "mysql-2");
         }
@@ -71,17 +143,18 @@ class HealthAndFaultsTest {
     void aHungHBaseClusterIsReportedDownAlone() {
         LocalStack.run("pause", "hbase-standby");
         try {
-            Map<String, String> states = readiness(503);
+            Map<String, String> states = backends(503);
             assertEquals("DOWN", states.get("hbase-standby"));
             assertEquals("UP", states.get("hbase-primary"));
+            given().when().get("/q/health/ready").then().statusCode(200);
         } finally {
             LocalStack.run("resume", "hbase-standby");
         }
         awaitAllUp();
     }
 
-    private static Map<String, String> readiness(int expectedStatus) {
-        JsonPath json = given().when().get("/q/health/ready")
+    private static Map<String, String> backends(int expectedStatus) {
+        JsonPath json = given().when().get("/q/health/group/backends")
                 .then().statusCode(expectedStatus)
                 .extract().jsonPath();
         Map<String, String> states = new HashMap<>();
@@ -94,7 +167,7 @@ class HealthAndFaultsTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         int status = 0;
         while (System.nanoTime() < deadline) {
-            status = given().when().get("/q/health/ready").then().extract().statusCode();
+            status = given().when().get("/q/health/group/backends").then().extract().statusCode();
             if (status == 200) {
                 return;
             }

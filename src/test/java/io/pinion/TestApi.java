@@ -2,9 +2,14 @@ package io.pinion;
 
 import static io.restassured.RestAssured.given;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
+import io.pinion.auth.Roles;
+import io.pinion.id.PinionId;
+import io.pinion.users.UserGrants;
+import io.quarkus.arc.Arc;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 
@@ -29,20 +34,25 @@ public final class TestApi {
         return signUpAndLogin(username, "password-" + username);
     }
 
-    /** The admin configured for tests ({@code pinion.auth.admins}); created on first use. */
+    /** The tests' admin: signed up on first use and granted the role as bin/admin does ({@link UserGrants}). */
     public static TestUser admin() {
-        given().contentType(ContentType.JSON)
-                .body(Map.of("username", "admin_test", "password", "admin-password"))
-                .post("/v1/users");
-        return login("admin_test", "admin-password");
+        return granted("admin_test", "admin-password", Roles.ADMIN);
     }
 
-    /** The job worker configured for tests ({@code pinion.auth.workers}); created on first use. */
+    /** The tests' job worker, likewise; {@code Queues.create} grants it each queue it creates. */
     public static TestUser worker() {
+        return granted("worker_test", "worker-password", Roles.WORKER);
+    }
+
+    /** A user with the role, through the same grant the operator's command and the admin API make. */
+    public static TestUser granted(String username, String password, String role) {
         given().contentType(ContentType.JSON)
-                .body(Map.of("username", "worker_test", "password", "worker-password"))
+                .body(Map.of("username", username, "password", password))
                 .post("/v1/users");
-        return login("worker_test", "worker-password");
+        TestUser plain = login(username, password);
+        Arc.container().instance(UserGrants.class).get().grantRole(PinionId.parse(plain.id()), role)
+                .await().atMost(Duration.ofSeconds(30));
+        return login(username, password);
     }
 
     public static TestUser signUpAndLogin(String username, String password) {

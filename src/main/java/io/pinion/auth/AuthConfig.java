@@ -1,8 +1,6 @@
 package io.pinion.auth;
 
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -26,10 +24,4 @@ public interface AuthConfig {
     /** bcrypt cost factor for new passwords (4-31); each step doubles the hashing time. */
     @WithDefault("10")
     int bcryptCost();
-
-    /** Usernames whose tokens carry the {@code admin} role (topology and queue administration). */
-    Optional<List<String>> admins();
-
-    /** Usernames whose tokens carry the {@code worker} role (enqueue, dequeue and ack jobs over HTTP). */
-    Optional<List<String>> workers();
 }

@@ -1,5 +1,6 @@
 package io.pinion.auth;
 
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -20,16 +21,13 @@ public class TokenIssuer {
         this.config = config;
     }
 
-    /** A signed token for the user. RSA signing costs about a millisecond: call it off the event loop. */
-    public String issue(PinionId userId, String username) {
-        Set<String> groups = new HashSet<>();
+    /**
+     * A signed token for the user with the roles granted to them (besides {@code user}). RSA signing costs about a
+     * millisecond: call it off the event loop.
+     */
+    public String issue(PinionId userId, String username, Collection<String> granted) {
+        Set<String> groups = new HashSet<>(granted);
         groups.add(Roles.USER);
-        if (config.admins().map(admins -> admins.contains(username)).orElse(false)) {
-            groups.add(Roles.ADMIN);
-        }
-        if (config.workers().map(workers -> workers.contains(username)).orElse(false)) {
-            groups.add(Roles.WORKER);
-        }
         return Jwt.issuer(config.issuer())
                 .subject(userId.toString())
                 .upn(username)

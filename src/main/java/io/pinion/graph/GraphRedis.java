@@ -8,9 +8,11 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.breaker.Breakers;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
 import io.pinion.web.ApiException;
+import io.pinion.web.BackendFailures;
 import io.pinion.web.BackendUnavailableException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -28,11 +30,13 @@ public class GraphRedis {
     private final RedisClients clients;
     private final VirtualShards shards;
     private final GraphConfig config;
+    private final Breakers breakers;
 
-    GraphRedis(RedisClients clients, VirtualShards shards, GraphConfig config) {
+    GraphRedis(RedisClients clients, VirtualShards shards, GraphConfig config, Breakers breakers) {
         this.clients = clients;
         this.shards = shards;
         this.config = config;
+        this.breakers = breakers;
     }
 
     public Uni<Response> send(int vs, Request request) {
@@ -101,12 +105,19 @@ public class GraphRedis {
         return request;
     }
 
+    /**
+     * Bounds the call by the command timeout and puts it behind the instance's breaker: once the instance was seen
+     * down, requests that need it fail at once with a 503 until a trial call finds it back.
+     */
     private <T> Uni<T> bounded(RedisInstanceClient client, Uni<T> call) {
-        return call.ifNoItem().after(config.commandTimeout())
-                .failWith(() -> new BackendUnavailableException(client.name(),
-                        new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
-                .onFailure(failure -> !(failure instanceof ApiException) && unavailable(failure))
-                .transform(failure -> new BackendUnavailableException(client.name(), failure));
+        String role = "redis instance of the follower graph";
+        return breakers.forBackend(client.name()).call(() -> call.ifNoItem().after(config.commandTimeout())
+                        .failWith(() -> new BackendUnavailableException(role,
+                                new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
+                        .onFailure(failure -> !(failure instanceof ApiException) && unavailable(failure))
+                        .transform(failure -> new BackendUnavailableException(role, failure)),
+                failure -> failure instanceof BackendUnavailableException && BackendFailures.isOutOfReach(failure),
+                () -> new BackendUnavailableException(role, null));
     }
 
     private static boolean noScript(Throwable failure) {

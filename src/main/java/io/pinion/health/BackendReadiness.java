@@ -7,27 +7,32 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
 
 import io.pinion.topology.TopologyChanged;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.health.api.HealthRegistry;
+import io.smallrye.health.registry.HealthRegistries;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Registers one readiness check per backend, named after it ({@code mysql-1}, {@code redis-2},
- * {@code hbase-standby}…), so {@code /q/health/ready} names the backend that is down.
+ * One check per backend, named after it ({@code mysql-1}, {@code redis-2}, {@code hbase-standby}…), in the health
+ * group {@code backends} ({@code /q/health/group/backends}): which backend is down, for monitoring. Readiness does
+ * not include them ({@link ServingReadiness}): a backend down makes the requests that need it answer 503 while the
+ * rest are served, so taking the instance out of a load balancer would only make things worse. The public report
+ * names the backend and its kind; endpoints and versions are for admins ({@code GET /v1/admin/backends}).
  */
 @Singleton
 public class BackendReadiness {
 
+    /** The health group of the per-backend checks. */
+    public static final String GROUP = "backends";
+
     private final BackendProbes probes;
-    private final HealthRegistry readiness;
+    private final HealthRegistry group = HealthRegistries.getHealthGroupRegistry(GROUP);
     private final List<String> registered = new CopyOnWriteArrayList<>();
 
-    BackendReadiness(BackendProbes probes, @Readiness HealthRegistry readiness) {
+    BackendReadiness(BackendProbes probes) {
         this.probes = probes;
-        this.readiness = readiness;
     }
 
     void register(@Observes StartupEvent start) {
@@ -36,14 +41,14 @@ public class BackendReadiness {
 
     /** Backends may have come or gone: checks are registered again for the new topology. */
     void onTopologyChange(@Observes TopologyChanged change) {
-        registered.forEach(readiness::remove);
+        registered.forEach(group::remove);
         registered.clear();
         registerAll();
     }
 
     private synchronized void registerAll() {
         for (BackendProbe probe : probes.all()) {
-            readiness.register(probe.name(), () -> check(probe));
+            group.register(probe.name(), () -> check(probe));
             registered.add(probe.name());
         }
     }
@@ -53,9 +58,6 @@ public class BackendReadiness {
                 .map(result -> HealthCheckResponse.named(probe.name())
                         .status(result.up())
                         .withData("kind", probe.kind())
-                        .withData("endpoint", probe.endpoint())
-                        .withData("latencyMs", result.latencyMs())
-                        .withData(result.up() ? "info" : "error", result.detail())
                         .build());
     }
 }

@@ -1,11 +1,11 @@
 package io.pinion.hedge;
 
-import io.pinion.web.BackendFailures;
 import io.pinion.web.BackendUnavailableException;
 
 /**
  * A hedged read failed on the primary and on the standby: a 503 with the error code the reader was made with
- * (e.g. {@code feed_unavailable}), and a message naming both failures.
+ * (e.g. {@code feed_unavailable}), and a message naming the backend's role; both failures stay on the exception, for
+ * logs.
  * <p>
  * The primary's failure is the {@linkplain #getCause() cause} and the standby's is {@link #standbyFailure()}. It is
  * not attached as a suppressed exception because {@code ApiException} is built with suppression disabled
@@ -21,8 +21,7 @@ public class HedgedReadFailedException extends BackendUnavailableException {
         super(backend, primaryFailure);
         this.code = code;
         this.standbyFailure = standbyFailure;
-        this.message = backend + " is unavailable on primary and standby: primary "
-                + BackendFailures.describe(primaryFailure) + "; standby " + BackendFailures.describe(standbyFailure);
+        this.message = backend + " is unavailable on primary and standby; retry shortly";
     }
 
     @Override

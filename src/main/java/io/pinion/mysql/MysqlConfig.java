@@ -1,6 +1,7 @@
 package io.pinion.mysql;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -15,9 +16,16 @@ public interface MysqlConfig {
     @WithDefault("pinion")
     String user();
 
+    /** The password used when none is set (the local stack's); the {@code prod} profile refuses to start with it. */
+    String LOCAL_PASSWORD = "pinion";
+
     /** Password of {@link #user()}; set it from the environment ({@code PINION_MYSQL_PASSWORD}) in production. */
-    @WithDefault("pinion")
-    String password();
+    Optional<String> password();
+
+    /** The password in force: the configured one, else {@link #LOCAL_PASSWORD}. */
+    default String passwordInForce() {
+        return password().orElse(LOCAL_PASSWORD);
+    }
 
     /** Maximum connections per host pool. */
     @WithDefault("16")

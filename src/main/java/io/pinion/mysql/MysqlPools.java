@@ -68,7 +68,7 @@ public class MysqlPools {
                 .setHost(master.host())
                 .setPort(master.port())
                 .setUser(config.user())
-                .setPassword(config.password())
+                .setPassword(config.passwordInForce())
                 .setCachePreparedStatements(true)
                 .setPreparedStatementCacheMaxSize(config.preparedStatementCacheSize())
                 .setPreparedStatementCacheSqlLimit(4096)

@@ -8,6 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.topology.ActiveTopology;
 import io.pinion.web.BackendFailures;
+import io.pinion.breaker.Breaker;
+import io.pinion.breaker.Breakers;
 import io.pinion.web.BackendUnavailableException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -17,7 +19,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * How repositories run SQL on a shard: routed to the shard's host, counted per request, bounded by the query
- * timeout, and failing with a 503 {@link BackendUnavailableException} naming the host when it is down or hung.
+ * timeout, behind the host's breaker, and failing with a 503 {@link BackendUnavailableException} naming the shard
+ * when its host is down or hung.
  */
 @ApplicationScoped
 public class ShardSql {
@@ -25,11 +28,13 @@ public class ShardSql {
     private final MysqlPools pools;
     private final ActiveTopology topology;
     private final MysqlConfig config;
+    private final Breakers breakers;
 
-    ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config) {
+    ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config, Breakers breakers) {
         this.pools = pools;
         this.topology = topology;
         this.config = config;
+        this.breakers = breakers;
     }
 
     /** One prepared statement on the shard's host. */
@@ -95,16 +100,20 @@ public class ShardSql {
         return guard(shard, work, config.queryTimeout());
     }
 
+    /**
+     * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down, requests
+     * that need it fail at once with a 503 until a trial call finds it back.
+     */
     private <T> Uni<T> guard(int shard, Uni<T> work, Duration timeout) {
-        return work
-                .ifNoItem().after(timeout)
-                .failWith(() -> new BackendUnavailableException(hostName(shard), new TimeoutException(
-                        "no answer within " + timeout.toMillis() + " ms")))
-                .onFailure(failure -> !(failure instanceof BackendUnavailableException) && BackendFailures.isUnavailable(failure))
-                .transform(failure -> new BackendUnavailableException(hostName(shard), failure));
-    }
-
-    private String hostName(int shard) {
-        return topology.get().mysql().hostOf(shard).map(host -> "MySQL host " + host.name()).orElse("MySQL");
+        String role = "mysql host for shard " + shard;
+        Breaker breaker = breakers.forBackend(topology.get().mysql().hostOf(shard).map(host -> host.name()).orElse("mysql"));
+        return breaker.call(() -> work
+                        .ifNoItem().after(timeout)
+                        .failWith(() -> new BackendUnavailableException(role, new TimeoutException(
+                                "no answer within " + timeout.toMillis() + " ms")))
+                        .onFailure(failure -> !(failure instanceof BackendUnavailableException) && BackendFailures.isUnavailable(failure))
+                        .transform(failure -> new BackendUnavailableException(role, failure)),
+                failure -> failure instanceof BackendUnavailableException && BackendFailures.isOutOfReach(failure),
+                () -> new BackendUnavailableException(role, null));
     }
 }

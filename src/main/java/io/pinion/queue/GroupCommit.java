@@ -4,9 +4,11 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
+import io.pinion.web.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 
@@ -31,22 +33,44 @@ final class GroupCommit {
     }
 
     private final int inFlight;
+    private final long maxBytes;
     private final BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write;
     private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
+    private final AtomicLong heldBytes = new AtomicLong();
 
-    GroupCommit(int inFlight, BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write) {
+    GroupCommit(int inFlight, long maxBytes, BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write) {
         this.inFlight = Math.max(1, inFlight);
+        this.maxBytes = maxBytes;
         this.write = write;
     }
 
+    /**
+     * Waits for the queue's next INSERT. Fails at once with 503 {@code overloaded} when the bodies the group commit
+     * holds (waiting or being written, all queues) and these would pass {@code pinion.queue.group-commit-max-bytes}.
+     */
     Uni<List<Enqueued>> submit(Queue queue, List<NewJob> jobs) {
+        long bytes = bytes(jobs);
         Lane lane = lanes.computeIfAbsent(queue.id(), id -> new Lane());
         return Uni.createFrom().<List<Enqueued>>emitter(emitter -> {
+            if (heldBytes.addAndGet(bytes) > maxBytes && heldBytes.get() > bytes) {
+                heldBytes.addAndGet(-bytes);
+                emitter.fail(new ApiException(503, "overloaded",
+                        "the service has too many jobs waiting to be written; retry shortly"));
+                return;
+            }
             synchronized (lane) {
                 lane.waiting.add(new Waiting(jobs, emitter));
             }
             pump(queue, lane);
         });
+    }
+
+    private static long bytes(List<NewJob> jobs) {
+        long bytes = 0;
+        for (NewJob job : jobs) {
+            bytes += job.body().length;
+        }
+        return bytes;
     }
 
     private void pump(Queue queue, Lane lane) {
@@ -71,8 +95,10 @@ final class GroupCommit {
     private void flush(Queue queue, Lane lane, List<Waiting> batch) {
         List<NewJob> all = new ArrayList<>();
         batch.forEach(waiting -> all.addAll(waiting.jobs()));
+        long bytes = bytes(all);
         write.apply(queue, all)
                 .onTermination().invoke(() -> {
+                    heldBytes.addAndGet(-bytes);
                     synchronized (lane) {
                         lane.inFlight--;
                     }

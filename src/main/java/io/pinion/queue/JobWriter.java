@@ -54,7 +54,7 @@ public class JobWriter {
         this.ids = ids;
         this.metrics = metrics;
         this.topology = topology;
-        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), this::writeFree);
+        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), settings.groupCommitMaxBytes(), this::writeFree);
     }
 
     /** Enqueues the jobs; the answer is in the order given. Bodies must already be within the queue's limit. */

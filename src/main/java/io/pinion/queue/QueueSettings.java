@@ -35,6 +35,20 @@ public interface QueueSettings {
     @WithDefault("1000")
     int bufferCapacity();
 
+    /**
+     * Most bytes of job bodies one owned partition buffers: prefetching stops short of it, counting every body as
+     * large as the queue allows.
+     */
+    @WithDefault("4194304")
+    long bufferMaxBytes();
+
+    /**
+     * Most bytes of job bodies waiting for the group commit, over all queues: beyond it an enqueue answers 503
+     * {@code overloaded} at once instead of queueing more in memory.
+     */
+    @WithDefault("16777216")
+    long groupCommitMaxBytes();
+
     /** Most jobs leased by one prefetch statement. */
     @WithDefault("500")
     int prefetchBatch();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -15,7 +16,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.pinion.auth.AuthConfig;
 import io.pinion.auth.TokenIssuer;
 import io.pinion.id.PinionId;
+import io.pinion.auth.Roles;
+import io.pinion.users.Grants;
 import io.pinion.users.SignUpRequest;
+import io.pinion.users.UserGrants;
 import io.pinion.users.UserRepository;
 import io.pinion.users.UserService;
 import io.quarkus.elytron.security.common.BcryptUtil;
@@ -36,11 +40,13 @@ public class Seeder {
     private final TokenIssuer tokens;
     private final UserRepository usernames;
     private final UserService users;
+    private final UserGrants grants;
     private final AuthConfig auth;
     private final ObjectMapper json;
 
     Seeder(SeedMysqlWriter mysql, SeedGraphWriter graph, TokenIssuer tokens, UserRepository usernames, UserService users,
-            AuthConfig auth, ObjectMapper json) {
+            UserGrants grants, AuthConfig auth, ObjectMapper json) {
+        this.grants = grants;
         this.mysql = mysql;
         this.graph = graph;
         this.tokens = tokens;
@@ -78,7 +84,7 @@ public class Seeder {
         int backfills = backfill ? graph.backfillSamples(data, ids).await().indefinitely() : 0;
         SeedManifest.Account worker = worker(workerName);
         Map<String, Object> manifest = SeedManifest.build(data, ids,
-                u -> tokens.issue(PinionId.decode(ids.users[u]), SeedNames.username(plan, u)), worker, PASSWORD,
+                u -> tokens.issue(PinionId.decode(ids.users[u]), SeedNames.username(plan, u), List.of()), worker, PASSWORD,
                 Instant.now().plus(auth.tokenTtl()));
         SeedManifest.write(out, manifest, json);
         int[] followers = data.followerCounts();
@@ -96,12 +102,17 @@ public class Seeder {
         seconds.put(name, progress.finish());
     }
 
-    /** The worker account: created through sign-up the first time, found by name after that. */
+    /**
+     * The worker account: created through sign-up the first time, found by name after that, and granted the admin
+     * and worker roles (bin/seed is an operator's command, like bin/admin), so the job scripts can create their queue
+     * and use it.
+     */
     private SeedManifest.Account worker(String name) {
-        PinionId id = usernames.findIdByUsername(name).await().indefinitely();
-        if (id == null) {
-            id = PinionId.parse(users.signUp(new SignUpRequest(name, PASSWORD, "Load script worker")).await().indefinitely().id());
-        }
-        return new SeedManifest.Account(id.toString(), name, tokens.issue(id, name));
+        PinionId found = usernames.findIdByUsername(name).await().indefinitely();
+        PinionId id = found != null ? found
+                : PinionId.parse(users.signUp(new SignUpRequest(name, PASSWORD, "Load script worker")).await().indefinitely().id());
+        grants.grantRole(id, Roles.ADMIN).await().indefinitely();
+        Grants granted = grants.grantRole(id, Roles.WORKER).await().indefinitely();
+        return new SeedManifest.Account(id.toString(), name, tokens.issue(id, name, granted.roles()));
     }
 }

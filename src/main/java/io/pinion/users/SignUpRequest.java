@@ -9,6 +9,6 @@ import jakarta.validation.constraints.Size;
  */
 public record SignUpRequest(
         @NotNull @Pattern(regexp = "[a-z0-9_]{3,30}", message = "must be 3-30 of a-z, 0-9 and _") String username,
-        @NotNull @Size(min = 8, max = 200, message = "must be 8-200 characters") String password,
+        @NotNull @Size(min = 8, max = 72, message = "must be 8-72 characters (at most 72 bytes in UTF-8)") String password,
         @Size(max = 100) String displayName) {
 }

@@ -8,6 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -21,10 +22,12 @@ import io.pinion.graph.FollowQueries;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.ratelimit.RateLimits;
 import io.pinion.web.BackendFailures;
 import io.pinion.web.NotFoundException;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 
 /**
  * Sign-up, login, profiles.
@@ -39,8 +42,10 @@ public class UserResource {
     private final IdParser ids;
     private final CurrentUser currentUser;
     private final FollowQueries follows;
+    private final RateLimits limits;
 
-    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows) {
+    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows, RateLimits limits) {
+        this.limits = limits;
         this.users = users;
         this.ids = ids;
         this.currentUser = currentUser;
@@ -50,16 +55,23 @@ public class UserResource {
     @POST
     @Path("/users")
     @ResponseStatus(201)
-    @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of at least 8 characters")
-    public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request) {
+    @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of 8 to 72 bytes")
+    public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request, @Context HttpServerRequest http) {
+        limits.loginFrom(address(http));
         return users.signUp(request).map(view -> view.withFollows(FollowCounts.NONE));
     }
 
     @POST
     @Path("/sessions")
     @Operation(summary = "Log in: returns a signed bearer token")
-    public Uni<Session> login(@NotNull @Valid LoginRequest request) {
+    public Uni<Session> login(@NotNull @Valid LoginRequest request, @Context HttpServerRequest http) {
+        limits.loginFrom(address(http));
+        limits.loginAs(request.username());
         return users.login(request);
+    }
+
+    private static String address(HttpServerRequest http) {
+        return http == null || http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
     }
 
     @GET

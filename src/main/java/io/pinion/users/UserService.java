@@ -1,6 +1,8 @@
 package io.pinion.users;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
@@ -17,6 +19,7 @@ import io.pinion.store.StoredObject;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.ShardRange;
 import io.pinion.web.ApiException;
+import io.pinion.web.BadRequestException;
 import io.pinion.web.ConflictException;
 import io.quarkus.elytron.security.common.BcryptUtil;
 import io.smallrye.mutiny.Uni;
@@ -34,6 +37,10 @@ public class UserService {
     public static final String BOARDS = "boards";
     public static final String PINS = "pins";
     public static final String LIKES = "likes";
+    /** bcrypt reads at most 72 bytes of a password; longer ones are refused rather than silently cut. */
+    public static final int MAX_PASSWORD_BYTES = 72;
+
+    private volatile String dummyHash;
 
     private final ShardSql sql;
     private final ObjectStore objects;
@@ -55,6 +62,10 @@ public class UserService {
     }
 
     public Uni<UserView> signUp(SignUpRequest request) {
+        if (request.password().getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+            throw new BadRequestException("password_too_long",
+                    "a password has at most " + MAX_PASSWORD_BYTES + " bytes in UTF-8 (bcrypt reads no more)");
+        }
         int shard = pickOpenShard();
         String displayName = request.displayName() == null || request.displayName().isBlank()
                 ? request.username() : request.displayName().strip();
@@ -70,19 +81,40 @@ public class UserService {
                                         }))));
     }
 
+    /**
+     * A token for the right username and password. An unknown username costs the same bcrypt check as a wrong
+     * password (against a hash of the same cost), so the time of the answer does not tell which names exist.
+     */
     public Uni<Session> login(LoginRequest request) {
         ApiException rejected = new ApiException(401, "invalid_credentials", "unknown username or wrong password");
         return users.findIdByUsername(request.username())
-                .onItem().ifNull().failWith(rejected)
-                .flatMap(id -> objects.get(ObjectTable.USERS, id)
-                        .onItem().ifNull().failWith(rejected)
-                        .map(stored -> json.read(stored.data(), UserData.class))
-                        .flatMap(data -> offloaded(() -> {
-                            if (!data.active() || !BcryptUtil.matches(request.password(), data.passwordHash())) {
-                                throw rejected;
-                            }
-                            return new Session(tokens.issue(id, data.username()), id.toString());
-                        })));
+                .flatMap(id -> id == null ? Uni.createFrom().item(Found.NONE)
+                        : objects.get(ObjectTable.USERS, id)
+                                .map(stored -> new Found(id, stored == null ? null : json.read(stored.data(), UserData.class))))
+                .flatMap(found -> offloaded(() -> {
+                    boolean known = found.data() != null && found.data().active();
+                    boolean matches = BcryptUtil.matches(request.password(), known ? found.data().passwordHash() : dummyHash());
+                    if (!known || !matches) {
+                        throw rejected;
+                    }
+                    return new Session(tokens.issue(found.id(), found.data().username(), found.data().grantedRoles()),
+                            found.id().toString());
+                }));
+    }
+
+    /** A user looked up by name: both null when there is none. */
+    private record Found(PinionId id, UserData data) {
+        static final Found NONE = new Found(null, null);
+    }
+
+    /** A bcrypt hash of the configured cost that no password matches in practice, made once. */
+    private String dummyHash() {
+        String hash = dummyHash;
+        if (hash == null) {
+            hash = BcryptUtil.bcryptHash(UUID.randomUUID().toString(), auth.bcryptCost());
+            dummyHash = hash;
+        }
+        return hash;
     }
 
     /** The active user with its counts, or null. */

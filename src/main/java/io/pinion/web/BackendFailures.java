@@ -52,7 +52,22 @@ public final class BackendFailures {
         return false;
     }
 
-    /** A one-line description of the innermost cause, for logs and 503 messages. */
+    /**
+     * True when the backend itself is out of reach: a connection refused or timed out, or no answer in time. A
+     * connection that was open and got closed (a pooled connection to a server that restarted) is not: the next one
+     * is fresh. Breakers open on these only.
+     */
+    public static boolean isOutOfReach(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ConnectException || t instanceof TimeoutException
+                    || t instanceof java.net.NoRouteToHostException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A one-line description of the innermost cause, for logs. */
     public static String describe(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {

@@ -1,10 +1,12 @@
 package io.pinion.web;
 
-/** 503: a backend this request needs is down or not answering; other requests keep working. */
+/**
+ * 503: a backend this request needs is down or not answering; other requests keep working. The message names the
+ * backend's role ({@code mysql host for shard 42}); the cause, for logs, never reaches the client.
+ */
 public class BackendUnavailableException extends ApiException {
 
-    public BackendUnavailableException(String backend, Throwable cause) {
-        super(503, "backend_unavailable", backend + " is unavailable" + (cause == null ? "" : ": " + BackendFailures.describe(cause)),
-                cause);
+    public BackendUnavailableException(String role, Throwable cause) {
+        super(503, "backend_unavailable", role + " is unavailable; retry shortly", cause);
     }
 }

@@ -1,7 +1,9 @@
 package io.pinion.web;
 
+import java.util.Optional;
+
 import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.WithDefault;
+
 
 /**
  * Signing of page cursors.
@@ -9,10 +11,17 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "pinion.cursor")
 public interface CursorConfig {
 
+    /** The secret used when none is set; the {@code prod} profile refuses to start with it. */
+    String LOCAL_SECRET = "pinion-local-cursor-secret-change-me";
+
     /**
-     * Secret for the HMAC that makes cursors tamper-evident. Every instance of a deployment must share it; set
-     * {@code PINION_CURSOR_SECRET} in production.
+     * Secret for the HMACs that make cursors and lease tokens tamper-evident. Every instance of a deployment must
+     * share it; set {@code PINION_CURSOR_SECRET} (at least 16 characters) in production.
      */
-    @WithDefault("pinion-local-cursor-secret-change-me")
-    String secret();
+    Optional<String> secret();
+
+    /** The secret in force: the configured one, else {@link #LOCAL_SECRET}. */
+    default String secretInForce() {
+        return secret().orElse(LOCAL_SECRET);
+    }
 }

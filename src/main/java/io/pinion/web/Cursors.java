@@ -27,7 +27,7 @@ public class Cursors {
     private final byte[] secret;
 
     Cursors(CursorConfig config) {
-        this.secret = config.secret().getBytes(StandardCharsets.UTF_8);
+        this.secret = config.secretInForce().getBytes(StandardCharsets.UTF_8);
     }
 
     /** The cursor that continues {@code list} after {@code position}; null when there is no next page. */

@@ -30,7 +30,12 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response api(ApiException e) {
         if (e.status() >= 500) {
-            LOG.warnf("%s: %s", e.code(), e.getMessage());
+            LOG.warnf("%s: %s%s", e.code(), e.getMessage(), e.getCause() == null ? "" : " (" + BackendFailures.describe(e.getCause()) + ")");
+        }
+        if (e instanceof RateLimitedException limited) {
+            return Response.status(429).type(MediaType.APPLICATION_JSON_TYPE)
+                    .header("Retry-After", Long.toString(limited.retryAfterSeconds()))
+                    .entity(new ErrorBody(e.code(), e.getMessage())).build();
         }
         return respond(e.status(), e.code(), e.getMessage());
     }
@@ -92,14 +97,15 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e) {
-        return respond(400, "malformed_json", "the body is not valid JSON: " + e.getOriginalMessage());
+        return respond(400, "malformed_json", "the body is not valid JSON"
+                + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
     }
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         if (BackendFailures.isUnavailable(e)) {
             LOG.warnf("backend unavailable: %s", BackendFailures.describe(e));
-            return respond(503, "backend_unavailable", "a backend is unavailable: " + BackendFailures.describe(e));
+            return respond(503, "backend_unavailable", "a backend this request needs is unavailable; retry shortly");
         }
         LOG.error("unexpected failure", e);
         return respond(500, "internal_error", "unexpected failure; see the service log");

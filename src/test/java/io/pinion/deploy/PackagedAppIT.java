@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.Operator;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -37,7 +38,8 @@ class PackagedAppIT {
 
     /**
      * What the packaged app needs from outside, as a deployment gives it (the prod profile has no {@code %test}
-     * keys): the signing keys as files and an admin. The topology is the bundled local one.
+     * keys, and refuses to start without a cursor secret and a MySQL password): the signing keys as files and the
+     * two secrets. The topology is the bundled local one; the first admin is made with {@code bin/admin}.
      */
     public static class PackagedApp implements QuarkusTestProfile {
 
@@ -47,15 +49,17 @@ class PackagedAppIT {
             return Map.of(
                     "mp.jwt.verify.publickey.location", "file:" + jwt.resolve("test-public.pem"),
                     "smallrye.jwt.sign.key.location", "file:" + jwt.resolve("test-private.pem"),
-                    "pinion.auth.admins", ADMIN);
+                    "pinion.cursor.secret", "packaged-app-test-secret-0123456789",
+                    "pinion.mysql.password", "pinion");
         }
     }
 
     @Test
     void everyBackendIsReadyAndTheServiceIsLive() throws InterruptedException {
         eventually(() -> given().get("/q/health/ready").statusCode() == 200);
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
-                .body("checks.name", hasItem("hbase-standby"));
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        eventually(() -> given().get("/q/health/group/backends").statusCode() == 200);
+        given().get("/q/health/group/backends").then().body("checks.name", hasItem("hbase-standby"));
         given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 
@@ -101,9 +105,12 @@ class PackagedAppIT {
     }
 
     @Test
-    void theAdminFromTheEnvironmentSeesTheTopology() {
+    void theOperatorMakesTheFirstAdminWithBinAdminWhileTheServiceRuns() {
         given().contentType(ContentType.JSON).body(Map.of("username", ADMIN, "password", "password-" + ADMIN))
                 .post("/v1/users");
+        login(ADMIN, "password-" + ADMIN).as().get("/v1/admin/topology").then().statusCode(403);
+        String shown = Operator.admin("grant", ADMIN, "admin");
+        assertTrue(shown.contains("roles [admin]"), shown);
         login(ADMIN, "password-" + ADMIN).as().get("/v1/admin/topology").then().statusCode(200)
                 .body("mysql.shardCount", equalTo(64))
                 .body("hbase.roles.materializedStandby", equalTo("hbase-standby"));

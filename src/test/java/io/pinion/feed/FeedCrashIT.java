@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.Operator;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
@@ -35,6 +36,8 @@ class FeedCrashIT {
         LocalStack.run("up");
         Process app = start();
         try {
+            token("crash_admin");
+            Operator.admin("grant", "crash_admin", "admin");
             String admin = token("crash_admin");
             String a = token("a_" + suffix());
             String aId = userId(a);
@@ -83,7 +86,7 @@ class FeedCrashIT {
         Process process = new ProcessBuilder("java", "-Dquarkus.http.port=" + PORT,
                 "-Dmp.jwt.verify.publickey.location=file:" + jwt.resolve("test-public.pem"),
                 "-Dsmallrye.jwt.sign.key.location=file:" + jwt.resolve("test-private.pem"),
-                "-Dpinion.auth.admins=crash_admin",
+                "-Dpinion.cursor.secret=feed-crash-test-secret-0123456789", "-Dpinion.mysql.password=pinion",
                 "-jar", root.resolve("target/quarkus-app/quarkus-run.jar").toString())
                 .directory(root.toFile())
                 .redirectErrorStream(true)

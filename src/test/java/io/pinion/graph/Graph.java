@@ -13,7 +13,7 @@ import io.restassured.path.json.JsonPath;
 /**
  * Test helpers that drive the follow API as a client does.
  */
-final class Graph {
+public final class Graph {
 
     private Graph() {
     }
@@ -67,7 +67,7 @@ final class Graph {
     }
 
     /** A new user whose graph keys live on the named Redis instance. */
-    static TestUser userOn(String instance, VirtualShards shards, ActiveTopology topology) {
+    public static TestUser userOn(String instance, VirtualShards shards, ActiveTopology topology) {
         for (int i = 0; i < 200; i++) {
             TestUser user = TestApi.newUser();
             int vs = shards.ofUser(Long.parseLong(user.id()));

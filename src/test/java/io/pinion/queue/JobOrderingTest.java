@@ -77,6 +77,7 @@ class JobOrderingTest {
 
     @Test
     void fifoQueueCompletesInEnqueueOrderUnderConcurrency() throws InterruptedException {
+        Queues.grantToWorker("fifo-test");
         TestUser worker = TestApi.worker();
         String run = UUID.randomUUID().toString().substring(0, 8);
         List<String> enqueued = new ArrayList<>();

@@ -55,7 +55,10 @@ class QueueApiTest {
         admin.as().body(Map.of("unlimited", true)).patch("/v1/queues/" + name)
                 .then().statusCode(200).body("config.rateLimit", nullValue());
 
-        TestApi.worker().as().get("/v1/queues").then().statusCode(200).body("items.name", org.hamcrest.Matchers.hasItem(name));
+        TestUser worker = TestApi.worker();
+        worker.as().get("/v1/queues").then().statusCode(200).body("items.name", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem(name)));
+        admin.as().put("/v1/admin/users/" + worker.id() + "/queues/" + name).then().statusCode(200);
+        worker.as().get("/v1/queues").then().statusCode(200).body("items.name", org.hamcrest.Matchers.hasItem(name));
         admin.as().get("/v1/queues/" + name).then().statusCode(200).body("name", equalTo(name));
         admin.as().delete("/v1/queues/" + name).then().statusCode(204);
         admin.as().get("/v1/queues/" + name).then().statusCode(404).body("error", equalTo("queue_not_found"));
@@ -77,21 +80,25 @@ class QueueApiTest {
         JsonPath leased = worker.as().body(Map.of("max", 10, "waitMs", 5000)).post("/v1/queues/" + queue + "/dequeue")
                 .then().statusCode(200).extract().jsonPath();
         assertEquals(List.of(id), leased.getList("items.id"));
-        assertEquals("1", leased.getString("items[0].leaseToken"));
+        assertEquals(1, leased.getInt("items[0].attempt"));
+        String token = leased.getString("items[0].leaseToken");
+        org.junit.jupiter.api.Assertions.assertTrue(token.startsWith("1.") && token.length() > 20, "an unguessable token: " + token);
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("RUNNING")).body("attemptsMade", equalTo(1))
                 .body("leaseOwner", notNullValue());
 
-        worker.as().body(Map.of("leaseToken", "1", "extendMs", 20000, "status", "half way")).post("/v1/jobs/" + id + "/checkpoint")
+        worker.as().body(Map.of("leaseToken", token, "extendMs", 20000, "status", "half way")).post("/v1/jobs/" + id + "/checkpoint")
                 .then().statusCode(200).body("leaseExpiresAt", notNullValue());
         worker.as().body(Map.of("leaseToken", "7")).post("/v1/jobs/" + id + "/checkpoint")
-                .then().statusCode(409).body("error", equalTo("lease_lost"));
+                .then().statusCode(400).body("error", equalTo("invalid_lease_token"));
 
-        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", "1", "outcome", "success", "status", "done"))))
+        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success", "status", "done"))))
                 .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("acked"));
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("SUCCEEDED"))
                 .body("status", equalTo("half way\ndone")).body("leaseOwner", nullValue());
-        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "outcome", "success"))))
+        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success"))))
                 .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("lease_lost"));
+        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "outcome", "success"))))
+                .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_lease_token"));
 
         worker.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200)
                 .body("counts.SUCCEEDED", equalTo(1)).body("counts.PENDING", equalTo(0)).body("partitions", hasSize(2));
@@ -167,8 +174,10 @@ class QueueApiTest {
         worker.as().body(Map.of("body", "x".repeat(101))).post("/v1/queues/" + queue + "/jobs")
                 .then().statusCode(413).body("error", equalTo("body_too_large"));
         worker.as().body(Map.of("body", "x".repeat(100))).post("/v1/queues/" + queue + "/jobs").then().statusCode(201);
-        worker.as().body(Map.of("body", "x")).post("/v1/queues/no-such-queue/jobs")
+        admin.as().body(Map.of("body", "x")).post("/v1/queues/no-such-queue/jobs")
                 .then().statusCode(404).body("error", equalTo("queue_not_found"));
+        worker.as().body(Map.of("body", "x")).post("/v1/queues/no-such-queue/jobs")
+                .then().statusCode(403).body("error", equalTo("forbidden"));
         worker.as().body(Map.of("body", "x", "priority", 4)).post("/v1/queues/" + queue + "/jobs")
                 .then().statusCode(400).body("error", equalTo("invalid_priority"));
         worker.as().body(Map.of("body", "x", "runAfter", "tomorrow")).post("/v1/queues/" + queue + "/jobs")
@@ -190,7 +199,7 @@ class QueueApiTest {
         worker.as().body(Map.of("acks", List.of(Map.of("id", unknownJob, "outcome", "maybe"))))
                 .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_outcome"));
         worker.as().body(Map.of("acks", List.of(Map.of("id", unknownJob, "outcome", "success"))))
-                .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("not_found"));
+                .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_lease_token"));
         worker.as().body(Map.of("acks", List.of(Map.of("id", unknownJob, "outcome", "success", "status", "s".repeat(5001)))))
                 .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_status"));
         worker.as().queryParam("state", "DONE").get("/v1/queues/" + queue + "/jobs")
@@ -223,9 +232,9 @@ class QueueApiTest {
         String queue = Queues.create("retry-api", Map.of("partitions", 1, "maxAttempts", 1));
         String id = worker.as().body(Map.of("body", "x", "dedupeKey", "k1")).post("/v1/queues/" + queue + "/jobs")
                 .then().statusCode(201).extract().path("id");
-        worker.as().body(Map.of("max", 1, "waitMs", 5000)).post("/v1/queues/" + queue + "/dequeue")
-                .then().statusCode(200).body("items", hasSize(1));
-        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "outcome", "failure", "status", "boom"))))
+        String token = worker.as().body(Map.of("max", 1, "waitMs", 5000)).post("/v1/queues/" + queue + "/dequeue")
+                .then().statusCode(200).body("items", hasSize(1)).extract().path("items[0].leaseToken");
+        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "failure", "status", "boom"))))
                 .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("acked"));
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("FAILED")).body("status", containsString("boom"));
         worker.as().queryParam("state", "FAILED").get("/v1/queues/" + queue + "/jobs").then().body("items.id", equalTo(List.of(id)));

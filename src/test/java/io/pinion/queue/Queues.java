@@ -18,13 +18,20 @@ final class Queues {
         return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    /** Creates a queue as the admin with the given settings (name added). */
+    /** Creates a queue as the admin with the given settings (name added) and grants it to the tests' worker. */
     static String create(String prefix, Map<String, Object> settings) {
         String name = uniqueName(prefix);
         Map<String, Object> body = new HashMap<>(settings);
         body.put("name", name);
-        TestApi.admin().as().body(body).post("/v1/queues").then().statusCode(201);
+        TestUser admin = TestApi.admin();
+        admin.as().body(body).post("/v1/queues").then().statusCode(201);
+        grantToWorker(name);
         return name;
+    }
+
+    /** Grants the tests' worker a queue (as an admin does). */
+    static void grantToWorker(String queue) {
+        TestApi.admin().as().put("/v1/admin/users/" + TestApi.worker().id() + "/queues/" + queue).then().statusCode(200);
     }
 
     /** Enqueues bodies in batches of up to 1,000; returns the ids in order. */

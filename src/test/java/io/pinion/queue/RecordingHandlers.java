@@ -27,7 +27,7 @@ final class RecordingHandlers {
 
     /** A FIFO queue handled with concurrency 8: records the order in which jobs complete. */
     @ApplicationScoped
-    @JobHandler(value = "fifo-test", fifo = true, concurrency = 8, leaseMs = 10_000)
+    @JobHandler(value = "fifo-test", fifo = true, concurrency = 8, leaseMs = 10_000, internal = false)
     static class Fifo implements JobWorker {
 
         static final List<String> COMPLETED = new CopyOnWriteArrayList<>();
@@ -42,7 +42,7 @@ final class RecordingHandlers {
 
     /** Fails every job whose body is in FAILING; records the time of every attempt per body. */
     @ApplicationScoped
-    @JobHandler(value = "flaky-test", maxAttempts = 3, leaseMs = 5_000, partitions = 2)
+    @JobHandler(value = "flaky-test", maxAttempts = 3, leaseMs = 5_000, partitions = 2, internal = false)
     static class Flaky implements JobWorker {
 
         static final Set<String> FAILING = ConcurrentHashMap.newKeySet();

@@ -27,6 +27,24 @@ class ErrorShapeTest {
     }
 
     @Test
+    void anOverLongUriIsA414InTheErrorShape() {
+        given().when().get("/v1/pins/" + "1".repeat(10_000))
+                .then().statusCode(414)
+                .contentType(ContentType.JSON)
+                .body("error", equalTo("uri_too_long"))
+                .body("message", notNullValue());
+    }
+
+    @Test
+    void overLargeHeadersAreA431InTheErrorShape() {
+        given().header("X-Padding", "p".repeat(20_000)).when().get("/v1/pins/1")
+                .then().statusCode(431)
+                .contentType(ContentType.JSON)
+                .body("error", equalTo("headers_too_large"))
+                .body("message", notNullValue());
+    }
+
+    @Test
     void aWrongMethodIsA405InTheErrorShape() {
         admin().as().when().delete("/v1/admin/topology")
                 .then().statusCode(405)

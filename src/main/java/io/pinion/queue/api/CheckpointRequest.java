@@ -4,7 +4,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Extends a running job's lease. */
 public record CheckpointRequest(
-        @Schema(description = "The leaseToken handed out with the job") String leaseToken,
+        @Schema(description = "The leaseToken handed out with the job (required)") String leaseToken,
         @Schema(description = "New lease length from now, ms (default: the queue's leaseMs)") Long extendMs,
         @Schema(description = "Appended to the job's status") String status) {
 }

@@ -49,8 +49,12 @@ public class JobResource {
     private final JobQueries queries;
     private final JobLocator locator;
     private final IdParser ids;
+    private final LeaseTokens tokens;
+    private final QueueAccess access;
 
-    JobResource(JobAcks acks, JobQueries queries, JobLocator locator, IdParser ids) {
+    JobResource(JobAcks acks, JobQueries queries, JobLocator locator, IdParser ids, LeaseTokens tokens, QueueAccess access) {
+        this.tokens = tokens;
+        this.access = access;
         this.acks = acks;
         this.queries = queries;
         this.locator = locator;
@@ -86,9 +90,10 @@ public class JobResource {
                 }
                 QueueInput.range(field + ".retryDelayMs", item.retryDelayMs(), 0, 365L * 24 * 3600 * 1000);
             }
-            parsed.add(new Ack(ids.parse(item.id(), ObjectType.JOB, field + ".id"),
-                    QueueInput.leaseToken(item.leaseToken(), field + ".leaseToken"), success,
-                    QueueInput.status(item.status(), field + ".status"), item.retryDelayMs()));
+            PinionId job = ids.parse(item.id(), ObjectType.JOB, field + ".id");
+            String status = QueueInput.status(item.status(), field + ".status");
+            parsed.add(new Ack(job, tokens.attempt(job, item.leaseToken(), field + ".leaseToken"), success, status,
+                    item.retryDelayMs()));
         }
         return acks.ack(parsed).map(results -> new Page<>(results.stream()
                 .map(result -> new AckView(result.id().toString(), result.result())).toList(), null));
@@ -100,7 +105,7 @@ public class JobResource {
     @Operation(summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer yours")
     public Uni<Map<String, Object>> checkpoint(@PathParam("id") String id, @NotNull CheckpointRequest request) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
-        Integer token = QueueInput.leaseToken(request.leaseToken(), "leaseToken");
+        int token = tokens.attempt(job, request.leaseToken(), "leaseToken");
         String status = QueueInput.status(request.status(), "status");
         return locator.locate(job).flatMap(found -> {
             long leaseMs = found.map(location -> location.queue().config().leaseMs())
@@ -116,7 +121,9 @@ public class JobResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "A job with its state, attempts, lease and status")
     public Uni<JobView> get(@PathParam("id") String id) {
-        return queries.get(ids.parse(id, ObjectType.JOB, "job id")).map(JobView::of);
+        return queries.get(ids.parse(id, ObjectType.JOB, "job id"))
+                .call(job -> access.allowed(job.queue(), QueueAccess.Use.READ))
+                .map(JobView::of);
     }
 
     @POST
@@ -124,7 +131,9 @@ public class JobResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Put a FAILED job back to PENDING with fresh attempts")
     public Uni<JobView> retry(@PathParam("id") String id) {
-        return queries.retry(ids.parse(id, ObjectType.JOB, "job id")).map(JobView::of);
+        PinionId job = ids.parse(id, ObjectType.JOB, "job id");
+        return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))
+                .chain(() -> queries.retry(job)).map(JobView::of);
     }
 
     @DELETE
@@ -133,6 +142,8 @@ public class JobResource {
     @ResponseStatus(204)
     @Operation(summary = "Delete a job in any state")
     public Uni<Void> delete(@PathParam("id") String id) {
-        return queries.delete(ids.parse(id, ObjectType.JOB, "job id"));
+        PinionId job = ids.parse(id, ObjectType.JOB, "job id");
+        return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))
+                .chain(() -> queries.delete(job));
     }
 }

@@ -11,10 +11,11 @@ import io.pinion.queue.LeasedJob;
 public record LeaseView(String id, String queue, int priority, String body, String bodyBase64, int attempt,
         int attemptsAllowed, String leaseToken, Instant leaseExpiresAt, Instant enqueuedAt) {
 
-    static LeaseView of(LeasedJob job) {
+    static LeaseView of(LeasedJob job, LeaseTokens tokens) {
         String text = Bodies.text(job.body());
         return new LeaseView(job.id().toString(), job.queue(), job.priority(), text,
                 text == null ? Bodies.base64(job.body()) : null, job.attempt(), job.attemptsAllowed(),
-                Integer.toString(job.attempt()), Instant.ofEpochMilli(job.leaseExpires()), Instant.ofEpochMilli(job.createdAt()));
+                tokens.issue(job.id(), job.attempt()), Instant.ofEpochMilli(job.leaseExpires()),
+                Instant.ofEpochMilli(job.createdAt()));
     }
 }

@@ -184,21 +184,6 @@ final class QueueInput {
         return status;
     }
 
-    static Integer leaseToken(String token, String field) {
-        if (token == null) {
-            return null;
-        }
-        try {
-            int attempt = Integer.parseInt(token.trim());
-            if (attempt < 1) {
-                throw new NumberFormatException();
-            }
-            return attempt;
-        } catch (NumberFormatException e) {
-            throw new BadRequestException("invalid_lease_token", field + " is not a lease token this service handed out");
-        }
-    }
-
     static void range(String field, long value, long min, long max) {
         if (value < min || value > max) {
             throw new BadRequestException("invalid_" + field.replaceAll(".*\\.", "").replaceAll("([A-Z])", "_$1").toLowerCase(),

@@ -37,7 +37,8 @@ import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Queues: configuration (admin), and enqueue, dequeue, scans, counts and retries (admin or worker).
+ * Queues: configuration (admin), and enqueue, dequeue, scans, counts and retries (admin, or a worker granted the
+ * queue; never enqueue or dequeue on the service's own queues: {@link QueueAccess}).
  */
 @Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
@@ -51,9 +52,13 @@ public class QueueResource {
     private final LocalBroker broker;
     private final QueueSettings settings;
     private final ActiveTopology topology;
+    private final QueueAccess access;
+    private final LeaseTokens tokens;
 
     QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, LocalBroker broker,
-            QueueSettings settings, ActiveTopology topology) {
+            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens) {
+        this.access = access;
+        this.tokens = tokens;
         this.registry = registry;
         this.writer = writer;
         this.queries = queries;
@@ -75,11 +80,12 @@ public class QueueResource {
     @GET
     @Path("/queues")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Every queue")
+    @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
-        return registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
+        return access.visible().chain(visible -> registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
+                .filter(queue -> visible.test(queue.name()))
                 .sorted(Comparator.comparing(queue -> queue.name()))
-                .map(QueueView::of).toList(), null));
+                .map(QueueView::of).toList(), null)));
     }
 
     @GET
@@ -87,7 +93,7 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "A queue's settings and partitions")
     public Uni<QueueView> get(@PathParam("name") String name) {
-        return registry.get(name).map(QueueView::of);
+        return access.queue(name, QueueAccess.Use.READ).map(QueueView::of);
     }
 
     @PATCH
@@ -114,7 +120,8 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Enqueue one job, or up to 1,000 in 'jobs' (one INSERT per partition)")
     public Uni<Response> enqueue(@PathParam("name") String name, @NotNull EnqueueRequest request) {
-        return registry.get(name).flatMap(queue -> writer.enqueue(queue, QueueInput.jobs(request, queue.config())))
+        return access.queue(name, QueueAccess.Use.WORK)
+                .flatMap(queue -> writer.enqueue(queue, QueueInput.jobs(request, queue.config())))
                 .map(results -> {
                     List<EnqueuedView> views = results.stream()
                             .map(result -> new EnqueuedView(result.id().toString(), result.created())).toList();
@@ -132,9 +139,9 @@ public class QueueResource {
         long waitMs = request == null || request.waitMs() == null ? 0 : request.waitMs();
         QueueInput.range("max", max, 1, QueueInput.MAX_BATCH);
         QueueInput.range("waitMs", waitMs, 0, settings.maxDequeueWait().toMillis());
-        return registry.get(name)
+        return access.queue(name, QueueAccess.Use.WORK)
                 .flatMap(queue -> broker.take(queue.name(), max, waitMs))
-                .map(jobs -> new Page<>(jobs.stream().map(LeaseView::of).toList(), null));
+                .map(jobs -> new Page<>(jobs.stream().map(job -> LeaseView.of(job, tokens)).toList(), null));
     }
 
     @GET
@@ -146,7 +153,7 @@ public class QueueResource {
         JobState parsed = JobState.parse(state).orElseThrow(() -> new BadRequestException("invalid_state",
                 "state must be one of PENDING, RUNNING, SUCCEEDED, FAILED"));
         int size = Limits.of(limit);
-        return registry.get(name).flatMap(queue -> queries.scan(queue, parsed, cursor, size))
+        return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> queries.scan(queue, parsed, cursor, size))
                 .map(page -> new Page<>(page.items().stream().map(JobView::of).toList(), page.nextCursor()));
     }
 
@@ -155,7 +162,7 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Jobs per state and the age of the oldest due job, per partition and in total")
     public Uni<QueueStats> stats(@PathParam("name") String name) {
-        return registry.get(name).flatMap(queries::stats);
+        return access.queue(name, QueueAccess.Use.READ).flatMap(queries::stats);
     }
 
     @POST
@@ -165,7 +172,8 @@ public class QueueResource {
     public Uni<Map<String, Long>> retryFailed(@PathParam("name") String name, @QueryParam("limit") Integer limit) {
         int max = limit == null ? 1_000 : limit;
         QueueInput.range("limit", max, 1, 100_000);
-        return registry.get(name).flatMap(queue -> queries.retryFailed(queue, max)).map(count -> Map.of("retried", count));
+        return access.queue(name, QueueAccess.Use.REPAIR).flatMap(queue -> queries.retryFailed(queue, max))
+                .map(count -> Map.of("retried", count));
     }
 
     private int shardCount() {

@@ -12,13 +12,15 @@ import io.pinion.queue.QueueConfig;
 /**
  * The in-memory buffer of one owned partition: one deque per priority, so a priority-1 job prefetched later is
  * still handed out before buffered priority-2 and -3 jobs. Every operation holds the buffer's monitor for a few
- * pointer moves, so hand-off stays far below a millisecond and a job is never both handed out and released.
+ * pointer moves, so hand-off stays far below a millisecond and a job is never both handed out and released. It
+ * counts the bytes of the bodies it holds, which bound the prefetch ({@code pinion.queue.buffer-max-bytes}).
  */
 final class JobBuffer {
 
     private final List<ArrayDeque<LeasedJob>> byPriority = new ArrayList<>();
     private final boolean fifo;
     private int size;
+    private long bytes;
 
     /** A FIFO buffer keeps one deque in id order and ignores priorities. */
     JobBuffer(boolean fifo) {
@@ -31,6 +33,7 @@ final class JobBuffer {
     synchronized void addAll(List<LeasedJob> jobs) {
         for (LeasedJob job : jobs) {
             slot(job).addLast(job);
+            bytes += job.body().length;
         }
         size += jobs.size();
     }
@@ -39,6 +42,7 @@ final class JobBuffer {
     synchronized void putBack(LeasedJob job) {
         slot(job).addFirst(job);
         size++;
+        bytes += job.body().length;
     }
 
     /** Up to {@code max} jobs by priority; jobs matching {@code stale} are moved to {@code staleOut} instead. */
@@ -48,6 +52,7 @@ final class JobBuffer {
             while (taken.size() < max && !deque.isEmpty()) {
                 LeasedJob job = deque.pollFirst();
                 size--;
+                bytes -= job.body().length;
                 if (stale.test(job)) {
                     staleOut.add(job);
                 } else {
@@ -68,6 +73,7 @@ final class JobBuffer {
                     it.remove();
                     removed.add(job);
                     size--;
+                    bytes -= job.body().length;
                 }
             }
         }
@@ -84,5 +90,10 @@ final class JobBuffer {
 
     synchronized int size() {
         return size;
+    }
+
+    /** The bodies' bytes held. */
+    synchronized long bytes() {
+        return bytes;
     }
 }

@@ -238,7 +238,7 @@ final class OwnedPartition {
         if (!canWork(now) || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
             return;
         }
-        int wanted = capacity() - buffer.size();
+        int wanted = Math.min(capacity() - buffer.size(), byBytes());
         if (wanted <= 0 || !fetching.compareAndSet(false, true)) {
             return;
         }
@@ -335,6 +335,18 @@ final class OwnedPartition {
 
     private boolean stale(LeasedJob job, long now) {
         return job.leaseExpires() - now < queue.config().leaseMs() / 2;
+    }
+
+    /**
+     * How many more jobs fit in the buffer's byte budget when every body is as large as the queue allows, so the
+     * buffer stays within {@code pinion.queue.buffer-max-bytes} plus one body.
+     */
+    private int byBytes() {
+        long room = context.settings().bufferMaxBytes() - buffer.bytes();
+        if (room <= 0) {
+            return 0;
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, room / Math.max(1, queue.config().maxBodyBytes())));
     }
 
     private int capacity() {

@@ -31,4 +31,11 @@ public @interface JobHandler {
     long retryDelayMs() default 1_000;
 
     long retryMaxDelayMs() default 300_000;
+
+    /**
+     * Whether the queue is the service's own: its jobs carry internal state, so nothing may enqueue to it or lease
+     * from it over HTTP (admins may still read it and retry or delete its jobs). The feed's and the graph's queues
+     * are; a handler of jobs that outside producers send (thumbnails, say) sets this to false.
+     */
+    boolean internal() default true;
 }

@@ -1,0 +1,86 @@
+package io.pinion.ops;
+
+import java.io.PrintStream;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import io.pinion.id.PinionId;
+import io.pinion.users.Grants;
+import io.pinion.users.UserGrants;
+import io.pinion.users.UserRepository;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@code bin/admin}: an operator's commands, run by the packaged service started in command mode
+ * ({@code pinion.ops.command}) on the machine, with the stores' credentials — the only way to make the first admin.
+ * It works while the service runs: the grants are rows in the user's shard, and a token issued afterwards carries
+ * the roles. Exits 0 on success, 1 on failure, 2 on a usage error.
+ */
+@ApplicationScoped
+class OpsCommand {
+
+    private final OpsConfig config;
+    private final UserRepository usernames;
+    private final UserGrants grants;
+
+    OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants) {
+        this.config = config;
+        this.usernames = usernames;
+        this.grants = grants;
+    }
+
+    void onStart(@Observes StartupEvent start) {
+        if (config.command().isEmpty()) {
+            return;
+        }
+        Thread thread = new Thread(this::run, "pinion-ops");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        PrintStream out = System.out;
+        int code;
+        try {
+            code = execute(config.command().get(), config.username().orElse(""), config.values().orElse(List.of()), out);
+        } catch (Throwable failure) {
+            out.println("bin/admin: " + failure.getMessage());
+            code = 1;
+        }
+        out.flush();
+        Quarkus.asyncExit(code);
+    }
+
+    private int execute(String command, String username, List<String> values, PrintStream out) {
+        if (username.isBlank() || (!command.equals("show") && values.isEmpty())) {
+            out.println("bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…, show <username>");
+            return 2;
+        }
+        PinionId user = usernames.findIdByUsername(username).await().indefinitely();
+        if (user == null) {
+            out.println("bin/admin: no user named '" + username + "'");
+            return 1;
+        }
+        Grants result = grants.of(user).await().indefinitely();
+        for (String value : values) {
+            Uni<Grants> change = switch (command) {
+                case "grant" -> grants.grantRole(user, value);
+                case "revoke" -> grants.revokeRole(user, value);
+                case "grant-queue" -> grants.grantQueue(user, value);
+                case "revoke-queue" -> grants.revokeQueue(user, value);
+                default -> null;
+            };
+            if (change == null) {
+                out.println("bin/admin: unknown command '" + command + "'");
+                return 2;
+            }
+            result = change.await().indefinitely();
+        }
+        out.printf("%s (%s): roles %s, queues %s%n", username, user, result.roles(), result.queues());
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package io.pinion.queue.api;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.id.PinionId;
+import io.pinion.web.BadRequestException;
+import io.pinion.web.CursorConfig;
+
+/**
+ * Lease tokens handed to HTTP workers: the attempt and an HMAC-SHA256 (128 bits) of the job id and attempt under the
+ * deployment's secret ({@code pinion.cursor.secret}), so a token cannot be guessed or moved to another job or
+ * attempt, and any instance can check it without a lookup. The attempt then selects the lease in the job's row, so
+ * a token of an earlier attempt is refused as {@code lease_lost}.
+ */
+@ApplicationScoped
+public class LeaseTokens {
+
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+    private static final int MAC_BYTES = 16;
+
+    private final SecretKeySpec key;
+
+    LeaseTokens(CursorConfig config) {
+        this.key = new SecretKeySpec(config.secretInForce().getBytes(StandardCharsets.UTF_8), "HmacSHA256");
+    }
+
+    public String issue(PinionId job, int attempt) {
+        return attempt + "." + ENCODER.encodeToString(mac(job, attempt));
+    }
+
+    /** The attempt a token stands for; 400 {@code invalid_lease_token} when it is missing or not one handed out. */
+    public int attempt(PinionId job, String token, String field) {
+        if (token == null || token.isBlank()) {
+            throw new BadRequestException("invalid_lease_token", field + " is required: the leaseToken handed out with the job");
+        }
+        try {
+            int dot = token.indexOf('.');
+            if (dot < 1 || token.length() > 64) {
+                throw new IllegalArgumentException();
+            }
+            int attempt = Integer.parseInt(token.substring(0, dot));
+            if (attempt >= 1 && MessageDigest.isEqual(DECODER.decode(token.substring(dot + 1)), mac(job, attempt))) {
+                return attempt;
+            }
+        } catch (IllegalArgumentException e) {
+            // falls through to the refusal
+        }
+        throw new BadRequestException("invalid_lease_token", field + " is not a lease token handed out for this job");
+    }
+
+    private byte[] mac(PinionId job, int attempt) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            mac.update(("lease|" + job.value() + "|" + attempt).getBytes(StandardCharsets.UTF_8));
+            return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

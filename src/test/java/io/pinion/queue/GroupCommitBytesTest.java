@@ -1,0 +1,50 @@
+package io.pinion.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.id.PinionId;
+import io.pinion.web.ApiException;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
+
+/**
+ * The group commit's waiting list is bounded in bytes: with INSERTs stuck, enqueues wait until the bodies waiting
+ * reach the limit, and the next one is refused at once with 503 {@code overloaded} instead of growing memory.
+ */
+class GroupCommitBytesTest {
+
+    private static final Queue QUEUE = new Queue(1, "bytes", QueueConfig.defaults(1_000_000), 1, 0, 0, List.of());
+
+    @Test
+    void enqueuesPastTheByteLimitAreRefusedAtOnce() {
+        List<Uni<List<Enqueued>>> stuck = new ArrayList<>();
+        GroupCommit commit = new GroupCommit(1, 10_000, (queue, jobs) -> Uni.createFrom().<List<Enqueued>>nothing());
+        for (int i = 0; i < 3; i++) {
+            stuck.add(commit.submit(QUEUE, List.of(job(4_000))));
+        }
+        List<UniAssertSubscriber<List<Enqueued>>> waiting = stuck.stream()
+                .map(uni -> uni.subscribe().withSubscriber(UniAssertSubscriber.create())).toList();
+        waiting.get(0).assertNotTerminated();
+        waiting.get(1).assertNotTerminated();
+        ApiException refused = (ApiException) waiting.get(2).assertFailedWith(ApiException.class).getFailure();
+        assertEquals(503, refused.status());
+        assertEquals("overloaded", refused.code());
+    }
+
+    @Test
+    void aSingleBatchLargerThanTheLimitStillGoesWhenNothingElseWaits() {
+        GroupCommit commit = new GroupCommit(1, 1_000, (queue, jobs) -> Uni.createFrom().item(
+                jobs.stream().map(job -> new Enqueued(PinionId.of(1, io.pinion.id.ObjectType.JOB, 1), true)).toList()));
+        commit.submit(QUEUE, List.of(job(5_000))).subscribe().withSubscriber(UniAssertSubscriber.create())
+                .assertCompleted();
+    }
+
+    private static NewJob job(int bytes) {
+        return new NewJob(new byte[bytes], 2, 0, null);
+    }
+}

@@ -1,0 +1,112 @@
+package io.pinion.security;
+
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+
+/**
+ * Logins over the per-username limit and writes over the per-user limit answer 429 with {@code Retry-After}; a
+ * login for an unknown name takes as long as one with a wrong password; passwords longer than bcrypt reads are
+ * refused.
+ */
+@QuarkusTest
+@TestProfile(RateLimitTest.Limited.class)
+class RateLimitTest {
+
+    /** Low limits for this test only (the test profile turns them off). */
+    public static class Limited implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("pinion.rate-limit.enabled", "true",
+                    "pinion.rate-limit.logins-per-user-per-minute", "3",
+                    "pinion.rate-limit.logins-per-address-per-minute", "1000",
+                    "pinion.rate-limit.writes-per-second", "1",
+                    "pinion.rate-limit.write-burst", "5");
+        }
+    }
+
+    @Test
+    void loginsOverThePerUserLimitAnswer429WithRetryAfter() {
+        TestUser user = newUser();
+        List<Integer> statuses = new ArrayList<>();
+        Response last = null;
+        for (int i = 0; i < 5; i++) {
+            last = given().contentType(ContentType.JSON).body(Map.of("username", user.username(), "password", "wrong-password"))
+                    .post("/v1/sessions");
+            statuses.add(last.statusCode());
+        }
+        assertEquals(429, statuses.get(4), "statuses " + statuses);
+        last.then().body("error", equalTo("rate_limited")).header("Retry-After", notNullValue());
+    }
+
+    @Test
+    void writesOverThePerUserLimitAnswer429() {
+        TestUser user = newUser();
+        int limited = 0;
+        for (int i = 0; i < 12; i++) {
+            int status = user.as().body(Map.of("name", "b" + i)).post("/v1/boards").statusCode();
+            assertTrue(status == 201 || status == 429, "status " + status);
+            limited += status == 429 ? 1 : 0;
+        }
+        assertTrue(limited > 0, "some writes were limited");
+        user.as().get("/v1/me").then().statusCode(200); // reads are not limited
+        createBoardLater(user);
+    }
+
+    @Test
+    void anUnknownNameCostsTheSameBcryptAsAWrongPasswordAndLongPasswordsAreRefused() {
+        TestUser user = newUser();
+        long known = time(user.username());
+        long unknown = time("nobody_" + System.nanoTime());
+        assertTrue(unknown > known / 3, "an unknown name took " + unknown + " ms, a wrong password " + known + " ms");
+        given().contentType(ContentType.JSON).body(Map.of("username", "long_pw_" + (System.nanoTime() % 100000),
+                        "password", "é".repeat(40))).post("/v1/users")
+                .then().statusCode(400).body("error", equalTo("password_too_long"));
+        given().contentType(ContentType.JSON).body(Map.of("username", "long_pw_" + (System.nanoTime() % 100000),
+                        "password", "x".repeat(73))).post("/v1/users")
+                .then().statusCode(400).body("error", equalTo("validation_failed"));
+    }
+
+    private static long time(String username) {
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 2; i++) {
+            long start = System.nanoTime();
+            given().contentType(ContentType.JSON).body(Map.of("username", username, "password", "wrong-password-" + i))
+                    .post("/v1/sessions").then().statusCode(401);
+            best = Math.min(best, (System.nanoTime() - start) / 1_000_000);
+        }
+        return best;
+    }
+
+    private static void createBoardLater(TestUser user) {
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (user.as().body(Map.of("name", "later")).post("/v1/boards").statusCode() == 429) {
+            assertTrue(System.currentTimeMillis() < deadline, "writes resume after the wait");
+            sleep(500);
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.pinion.web;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi;
+import io.pinion.TestApi.TestUser;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * Bad input against every operation of the OpenAPI document: at least 3,000 requests built from malformed ids,
+ * limits and cursors, broken and mistyped bodies, and missing, forged, tampered and foreign tokens. None may get a
+ * 5xx, and every 4xx must carry the one error shape {@code {error, message}}. Seeded, so a failure repeats.
+ */
+@QuarkusTest
+class BadInputFuzzTest {
+
+    private static final int REQUESTS = 3_000;
+    private static final String[] IDS = { "abc", "-1", "0", "1.5", "99999999999999999999999", "1e9", "%20", "' OR 1=1 --",
+            "9".repeat(40), "18446744073709551615", "4611686018427387904", "0x10", "１２３", "..", "null" };
+    private static final String[] LIMITS = { "-1", "0", "101", "abc", "1e3", "", "2147483648", "1.0", "%00" };
+    private static final String[] NAMES = { "Bad Name!", "", "x".repeat(300), "ü", "a/b", "..", "%2e%2e", "\u0000" };
+    private static final String[] BODIES = { "{", "[]", "null", "123", "\"text\"", "{\"boardId\": 5}", "{\"name\": {}}",
+            "{\"jobs\": \"x\"}", "{\"acks\": [null]}", "{\"max\": -5, \"waitMs\": 99999999}", "{\"username\": 1}",
+            "{\"boardId\": \"1\", \"imageUrl\": \"javascript:alert(1)\"}", "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]",
+            "{\"description\": \"" + "d".repeat(5000) + "\"}", "{\"body\": 5, \"priority\": 99}", "{\"partitions\": 1e9}" };
+
+    @Test
+    void threeThousandBadRequestsGetNo5xxAndTheErrorShapeOnEvery4xx() {
+        JsonPath openapi = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath();
+        Map<String, Map<String, Object>> paths = new TreeMap<>(openapi.getMap("paths"));
+        List<String[]> operations = new ArrayList<>();
+        paths.forEach((path, methods) -> methods.keySet().stream()
+                .filter(method -> List.of("get", "post", "put", "patch", "delete").contains(method))
+                .forEach(method -> operations.add(new String[] { method, path })));
+        assertTrue(operations.size() > 40, "the document lists the API: " + operations.size());
+
+        TestUser user = TestApi.newUser();
+        String[] tokens = { null, "Bearer", "Bearer abc", "Bearer " + forged(), "Bearer " + tampered(user.token()),
+                "Bearer " + user.token(), "Basic dXNlcjpwYXNz" };
+        Random random = new Random(20261124);
+        List<String> problems = new ArrayList<>();
+        int sent = 0;
+        while (sent < REQUESTS) {
+            for (String[] operation : operations) {
+                String method = operation[0];
+                String path = fill(operation[1], random);
+                RequestSpecification request = given().redirects().follow(false);
+                String token = tokens[random.nextInt(tokens.length)];
+                if (token != null) {
+                    request.header("Authorization", token);
+                }
+                if (random.nextBoolean()) {
+                    request.queryParam("limit", LIMITS[random.nextInt(LIMITS.length)]);
+                }
+                if (random.nextInt(3) == 0) {
+                    request.queryParam("cursor", cursor(random));
+                }
+                if (random.nextInt(4) == 0) {
+                    request.queryParam("ids", IDS[random.nextInt(IDS.length)] + "," + IDS[random.nextInt(IDS.length)]);
+                }
+                if (!method.equals("get") && !method.equals("delete")) {
+                    request.contentType(random.nextInt(8) == 0 ? "text/plain" : "application/json")
+                            .body(BODIES[random.nextInt(BODIES.length)]);
+                }
+                Response response = request.request(method.toUpperCase(), path);
+                sent++;
+                check(method.toUpperCase() + " " + path, response, problems);
+            }
+        }
+        assertEquals(List.of(), problems.subList(0, Math.min(20, problems.size())),
+                problems.size() + " of " + sent + " requests broke the rules");
+    }
+
+    private static void check(String request, Response response, List<String> problems) {
+        int status = response.statusCode();
+        if (status >= 500) {
+            problems.add(request + " -> " + status + " " + response.asString());
+            return;
+        }
+        if (status >= 400) {
+            try {
+                JsonPath body = response.jsonPath();
+                if (!(body.get("error") instanceof String) || !(body.get("message") instanceof String)) {
+                    problems.add(request + " -> " + status + " without the error shape: " + response.asString());
+                }
+            } catch (RuntimeException notJson) {
+                problems.add(request + " -> " + status + " not JSON: " + response.asString());
+            }
+        }
+    }
+
+    /** The path with each {param} replaced by a bad value. */
+    private static String fill(String template, Random random) {
+        StringBuilder path = new StringBuilder();
+        int i = 0;
+        while (i < template.length()) {
+            int open = template.indexOf('{', i);
+            if (open < 0) {
+                path.append(template, i, template.length());
+                break;
+            }
+            path.append(template, i, open);
+            int close = template.indexOf('}', open);
+            String param = template.substring(open + 1, close);
+            String value = param.equals("name") || param.equals("role") ? NAMES[random.nextInt(NAMES.length)]
+                    : IDS[random.nextInt(IDS.length)];
+            path.append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20"));
+            i = close + 1;
+        }
+        return path.toString();
+    }
+
+    private static String cursor(Random random) {
+        byte[] bytes = new byte[random.nextInt(40)];
+        random.nextBytes(bytes);
+        return switch (random.nextInt(3)) {
+            case 0 -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            case 1 -> "MTIzOjQ1Ng." + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+            default -> "x".repeat(random.nextInt(300));
+        };
+    }
+
+    /** An unsigned token ({@code alg: none}) claiming the admin role. */
+    private static String forged() {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        return b64.encodeToString("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes())
+                + "." + b64.encodeToString(("{\"iss\":\"pinion\",\"sub\":\"3\",\"groups\":[\"admin\",\"worker\"],\"exp\":"
+                        + (System.currentTimeMillis() / 1000 + 3600) + "}").getBytes()) + ".";
+    }
+
+    /** A real token whose payload was changed to claim the admin role (the signature no longer matches). */
+    private static String tampered(String token) {
+        String[] parts = token.split("\\.");
+        String payload = new String(Base64.getUrlDecoder().decode(parts[1]));
+        String changed = payload.replace("\"groups\":[", "\"groups\":[\"admin\",");
+        return parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(changed.getBytes()) + "." + parts[2];
+    }
+}
