@@ -51,13 +51,27 @@ public final class Breaker {
             }
             boolean wasTrial = isTrial;
             return call.get()
-                    .onItem().invoke(ignored -> closed(wasTrial))
-                    .onFailure().invoke(failure -> failed(failure, outage, wasTrial));
+                    .onTermination().invoke((item, failure, cancelled) -> {
+                        if (cancelled) {
+                            abandoned(wasTrial);
+                        } else if (failure != null) {
+                            failed(failure, outage, wasTrial);
+                        } else {
+                            closed(wasTrial);
+                        }
+                    });
         });
     }
 
     private void closed(boolean wasTrial) {
         open = false;
+        if (wasTrial) {
+            trial.set(false);
+        }
+    }
+
+    /** A call given up by its caller (a budget, a sibling's failure) tells nothing; a trial may run again. */
+    private void abandoned(boolean wasTrial) {
         if (wasTrial) {
             trial.set(false);
         }
