@@ -1,5 +1,6 @@
 package io.pinion.auth;
 
+import io.pinion.failure.Unauthenticated;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 
@@ -7,7 +8,6 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
-import io.pinion.web.ApiException;
 
 /**
  * The user the request's bearer token speaks for.
@@ -21,7 +21,7 @@ public class CurrentUser {
     public PinionId id() {
         String subject = token.getSubject();
         if (subject == null) {
-            throw new ApiException(401, "unauthorized", "a valid bearer token is required");
+            throw new Unauthenticated("unauthorized", "a valid bearer token is required");
         }
         try {
             PinionId id = PinionId.parse(subject);
@@ -31,6 +31,6 @@ public class CurrentUser {
         } catch (IllegalArgumentException e) {
             // fall through
         }
-        throw new ApiException(401, "unauthorized", "the token does not name a user");
+        throw new Unauthenticated("unauthorized", "the token does not name a user");
     }
 }

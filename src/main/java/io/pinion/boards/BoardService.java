@@ -5,23 +5,23 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.Forbidden;
+import io.pinion.failure.NotFound;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
+import io.pinion.paging.Cursors;
+import io.pinion.paging.Page;
+import io.pinion.paging.Position;
 import io.pinion.store.CounterStore;
 import io.pinion.store.JsonBlobs;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.store.Position;
 import io.pinion.store.Sequences;
 import io.pinion.store.StoredObject;
 import io.pinion.users.UserService;
-import io.pinion.web.Cursors;
-import io.pinion.web.ForbiddenException;
-import io.pinion.web.NotFoundException;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
@@ -73,7 +73,7 @@ public class BoardService {
                 .map(stored -> stored == null ? null : json.read(stored.data(), BoardData.class))
                 .map(data -> {
                     if (data == null || !data.active()) {
-                        throw new NotFoundException("board_not_found", "no board " + id);
+                        throw new NotFound("board_not_found", "no board " + id);
                     }
                     return data;
                 });
@@ -115,7 +115,7 @@ public class BoardService {
                 .map(blob -> blob == null ? null : json.read(blob, BoardData.class))
                 .map(data -> {
                     if (data == null || !data.active()) {
-                        throw new NotFoundException("board_not_found", "no board " + id);
+                        throw new NotFound("board_not_found", "no board " + id);
                     }
                     requireOwner(user, id, data);
                     return data;
@@ -124,7 +124,7 @@ public class BoardService {
 
     private static void requireOwner(PinionId user, PinionId board, BoardData data) {
         if (!data.ownerId().equals(user.toString())) {
-            throw new ForbiddenException("board " + board + " belongs to another user");
+            throw new Forbidden("forbidden", "board " + board + " belongs to another user");
         }
     }
 

@@ -9,7 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import io.pinion.web.BackendFailures;
+import io.pinion.failure.Outages;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -43,7 +43,7 @@ public class ContentGenerator {
     /** The user's feed state and pulled sources; nothing to pull (and the defaults) when Redis does not answer. */
     public Uni<PullSources> sources(long user) {
         return pull.sources(user).onFailure().recoverWithItem(failure -> {
-            LOG.debugf("pulled sources of user %d not read: %s", user, BackendFailures.describe(failure));
+            LOG.debugf("pulled sources of user %d not read: %s", user, Outages.describe(failure));
             return PullSources.NONE;
         });
     }

@@ -10,10 +10,10 @@ import io.pinion.graph.FollowLists;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Page;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.work.JobHandler;
 import io.pinion.queue.work.JobWorker;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -2,9 +2,9 @@ package io.pinion.feed;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.store.Position;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.Cursors;
+import io.pinion.failure.InvalidInput;
+import io.pinion.paging.Cursors;
+import io.pinion.paging.Position;
 
 /**
  * The home feed's two kinds of cursor, each signed for its own list: a position in the materialized feed, and a
@@ -30,7 +30,7 @@ public class FeedCursors {
         }
         try {
             return new At(false, cursors.decode(materializedList(user), cursor));
-        } catch (BadRequestException notMaterialized) {
+        } catch (InvalidInput notMaterialized) {
             return new At(true, cursors.decode(olderList(user), cursor));
         }
     }

@@ -7,10 +7,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
-import io.pinion.web.BackendFailures;
+import io.pinion.pins.PinEvents;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -21,7 +22,7 @@ import io.smallrye.mutiny.Uni;
  * that does it with retries, so the pin reaches feeds either way; the request itself never fails because of it.
  */
 @ApplicationScoped
-public class FeedFanout {
+public class FeedFanout implements PinEvents {
 
     private static final Logger LOG = Logger.getLogger(FeedFanout.class);
 
@@ -39,12 +40,14 @@ public class FeedFanout {
      * After a user liked or saved a pin: a {@code feed-related} job puts a few recent pins of that pin's board into
      * the user's related pool. A failure is logged; the like or save itself succeeded.
      */
+    @Override
     public Uni<Void> related(PinionId user, PinionId pin) {
         return logged(jobs.enqueue(FeedJobs.RELATED, List.of(new RelatedPins(user.toString(), pin.toString()))),
                 "related pins of " + pin + " for user " + user);
     }
 
     /** A pin was saved to a board: index it for its interests, then pull or push it. */
+    @Override
     public Uni<Void> pinAdded(PinionId pin, PinionId board, PinionId author, long created, List<String> interests) {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), created);
         FanoutPage following = page(pin, board, author, created, System.currentTimeMillis(), FeedSource.FOLLOWING, null,
@@ -71,6 +74,7 @@ public class FeedFanout {
      * leaves the related pools of users who took its board's pins. Pulled pins carried into a pool leave it when the
      * content generator next meets them.
      */
+    @Override
     public Uni<Void> pinDeleted(PinionId pin, PinionId board, PinionId author, List<String> interests) {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), 0);
         FanoutPage following = page(pin, board, author, 0, 0, FeedSource.FOLLOWING, null, true);
@@ -98,7 +102,7 @@ public class FeedFanout {
 
     private static Uni<Void> logged(Uni<Void> work, String what) {
         return work.onFailure().recoverWithItem(failure -> {
-            LOG.warnf("%s not done nor enqueued: %s", what, BackendFailures.describe(failure));
+            LOG.warnf("%s not done nor enqueued: %s", what, Outages.describe(failure));
             return null;
         });
     }

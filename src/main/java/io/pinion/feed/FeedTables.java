@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
 import org.apache.hadoop.hbase.client.AsyncTable;
@@ -77,7 +78,7 @@ public class FeedTables {
                         : HBaseCalls.uni(() -> name.equals(POOLS)
                                 ? connection.getAdmin().createTable(descriptor(name), splits())
                                 : connection.getAdmin().createTable(descriptor(name)))
-                                .onFailure(failure -> failure.getClass().getSimpleName().equals("TableExistsException"))
+                                .onFailure(TableExistsException.class)
                                 .recoverWithNull()
                                 .replaceWithVoid()));
     }

@@ -15,6 +15,7 @@ import io.pinion.graph.FollowQueries;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Page;
 import io.pinion.pins.PinLists;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
@@ -23,7 +24,6 @@ import io.pinion.queue.work.JobHandler;
 import io.pinion.queue.work.JobWorker;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**

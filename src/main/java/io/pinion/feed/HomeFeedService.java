@@ -13,14 +13,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Page;
+import io.pinion.paging.Position;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.store.Position;
-import io.pinion.web.BackendFailures;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -123,17 +123,17 @@ public class HomeFeedService {
         Uni<Void> regenerate = !state.inactive(now, config.inactiveAfter().toMillis()) ? Uni.createFrom().voidItem()
                 : jobs.enqueueOnce(FeedJobs.REGENERATE, new Regeneration(user, state.lastVisit()), "regenerate:" + user);
         regenerate.chain(() -> states.visited(user, state, now)).subscribe().with(ignored -> { },
-                failure -> LOG.debugf("visit of user %d not recorded: %s", user, BackendFailures.describe(failure)));
+                failure -> LOG.debugf("visit of user %d not recorded: %s", user, Outages.describe(failure)));
     }
 
     private void missed(long user, PullSources sources, Throwable failure) {
         boolean overrun = failure instanceof TimeoutException;
         metrics.generator(overrun, !overrun);
-        LOG.debugf("no chunk for user %d: %s", user, overrun ? "over the generator budget" : BackendFailures.describe(failure));
+        LOG.debugf("no chunk for user %d: %s", user, overrun ? "over the generator budget" : Outages.describe(failure));
         Integer asked = sources.state().chunkSize();
         int next = Math.min(config.maxChunkSize(), Math.max(config.chunkSize(), asked == null ? 0 : asked) * 2);
         states.grow(user, next).subscribe().with(ignored -> { },
-                error -> LOG.debugf("chunk size of user %d not grown: %s", user, BackendFailures.describe(error)));
+                error -> LOG.debugf("chunk size of user %d not grown: %s", user, Outages.describe(error)));
     }
 
     private Uni<Void> persist(long user, Chunk chunk, List<FeedEntryView> live) {
@@ -146,7 +146,7 @@ public class HomeFeedService {
         return jobs.enqueue(FeedJobs.PERSIST, List.of(body))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("chunk %d of user %d not persisted (its pins stay in the pools): %s", chunk.id(), user,
-                            BackendFailures.describe(failure));
+                            Outages.describe(failure));
                     return null;
                 });
     }
@@ -194,7 +194,7 @@ public class HomeFeedService {
         if (fill == Fill.WITHIN_BUDGET) {
             page = page.ifNoItem().after(config.generatorBudget()).fail()
                     .onFailure().invoke(failure -> LOG.debugf("older pins of user %d not read: %s", user,
-                            BackendFailures.describe(failure)))
+                            Outages.describe(failure)))
                     .onFailure().recoverWithNull();
         }
         return page.map(found -> {

@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import io.pinion.web.BackendFailures;
+import io.pinion.failure.Outages;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -38,7 +38,7 @@ public class PoolCap {
         return states.poolRowsChanged(user, rows)
                 .chain(now -> check(user, now))
                 .onFailure().recoverWithItem(failure -> {
-                    LOG.debugf("pool size of user %d not counted: %s", user, BackendFailures.describe(failure));
+                    LOG.debugf("pool size of user %d not counted: %s", user, Outages.describe(failure));
                     return null;
                 });
     }
@@ -55,7 +55,7 @@ public class PoolCap {
         }
         return jobs.enqueueOnce(FeedJobs.TRIM, new PoolTrim(user), "trim:" + user)
                 .onFailure().recoverWithItem(failure -> {
-                    LOG.debugf("trim of user %d's pools not enqueued: %s", user, BackendFailures.describe(failure));
+                    LOG.debugf("trim of user %d's pools not enqueued: %s", user, Outages.describe(failure));
                     return null;
                 });
     }

@@ -18,9 +18,9 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 
+import io.pinion.failure.Outages;
+import io.pinion.failure.Unavailable;
 import io.pinion.hbase.HBaseCalls;
-import io.pinion.web.BackendFailures;
-import io.pinion.web.BackendUnavailableException;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -191,8 +191,8 @@ public class PoolStore {
 
     /** A cluster that does not answer becomes a 503 naming it. */
     static <T> Uni<T> unavailableAsApi(Uni<T> call, String backend) {
-        return call.onFailure(BackendFailures::isUnavailable)
-                .transform(failure -> failure instanceof BackendUnavailableException ? failure
-                        : new BackendUnavailableException(backend, failure));
+        return call.onFailure(Outages::isUnavailable)
+                .transform(failure -> failure instanceof Unavailable ? failure
+                        : new Unavailable(backend, failure));
     }
 }

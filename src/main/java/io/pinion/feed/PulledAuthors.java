@@ -8,9 +8,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
-import io.pinion.web.BackendFailures;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -69,7 +69,7 @@ public class PulledAuthors {
     @Scheduled(every = "${pinion.feed.pulled-refresh:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refreshPeriodically() {
         return refresh().onFailure().invoke(failure -> LOG.debugf("pulled authors not reloaded: %s",
-                        BackendFailures.describe(failure)))
+                        Outages.describe(failure)))
                 .onFailure().recoverWithNull();
     }
 

@@ -15,6 +15,7 @@ import io.pinion.graph.FollowLists;
 import io.pinion.graph.FollowQueries;
 import io.pinion.graph.UserList;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Position;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
 import io.pinion.queue.LeasedJob;
@@ -24,7 +25,6 @@ import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.store.Position;
 import io.pinion.store.Sequences;
 import io.smallrye.mutiny.Uni;
 

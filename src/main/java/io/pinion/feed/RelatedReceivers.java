@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.VirtualShards;
-import io.pinion.web.Page;
+import io.pinion.paging.Page;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;

@@ -1,5 +1,6 @@
 package io.pinion.graph;
 
+import io.pinion.failure.Conflict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,13 +12,13 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pinion.failure.NotFound;
+import io.pinion.failure.Outages;
 import io.pinion.queue.JobWriter;
 import io.pinion.queue.NewJob;
 import io.pinion.queue.QueueConfig;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
-import io.pinion.web.BackendFailures;
-import io.pinion.web.NotFoundException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 
@@ -59,7 +60,7 @@ public class FollowEvents {
                 .replaceWithVoid()
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("feed event %s %s -> %s not enqueued: %s", event.type(), event.userId(), event.target(),
-                            BackendFailures.describe(failure));
+                            Outages.describe(failure));
                     return null;
                 });
     }
@@ -88,9 +89,9 @@ public class FollowEvents {
 
     private Uni<io.pinion.queue.Queue> queue() {
         return queues.get(QUEUE)
-                .onFailure(NotFoundException.class)
+                .onFailure(NotFound.class)
                 .recoverWithUni(missing -> queues.create(QUEUE, QueueConfig.defaults(settings.maxBodyBytes())))
-                .onFailure(io.pinion.web.ConflictException.class).recoverWithUni(raced -> queues.get(QUEUE));
+                .onFailure(io.pinion.failure.Conflict.class).recoverWithUni(raced -> queues.get(QUEUE));
     }
 
     private byte[] body(FollowEvent event) {

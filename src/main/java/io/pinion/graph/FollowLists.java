@@ -5,9 +5,9 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.store.Position;
-import io.pinion.web.Cursors;
-import io.pinion.web.Page;
+import io.pinion.paging.Cursors;
+import io.pinion.paging.Page;
+import io.pinion.paging.Position;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;

@@ -2,9 +2,9 @@ package io.pinion.graph;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.Unavailable;
 import io.pinion.id.PinionId;
-import io.pinion.web.BackendUnavailableException;
-import io.pinion.web.BadRequestException;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -35,7 +35,7 @@ public class FollowWrites {
 
     public Uni<Boolean> followUser(PinionId follower, PinionId user) {
         if (follower.equals(user)) {
-            return Uni.createFrom().failure(new BadRequestException("cannot_follow_self", "a user cannot follow themselves"));
+            return Uni.createFrom().failure(new InvalidInput("cannot_follow_self", "a user cannot follow themselves"));
         }
         return targets.requireUser(user)
                 .chain(() -> userOp(follower, user.value(), "follow_user", null))
@@ -44,7 +44,7 @@ public class FollowWrites {
 
     public Uni<Boolean> unfollowUser(PinionId follower, PinionId user) {
         if (follower.equals(user)) {
-            return Uni.createFrom().failure(new BadRequestException("cannot_follow_self", "a user cannot follow themselves"));
+            return Uni.createFrom().failure(new InvalidInput("cannot_follow_self", "a user cannot follow themselves"));
         }
         return targets.requireUser(user)
                 .chain(() -> userOp(follower, user.value(), "unfollow_user", null))
@@ -81,7 +81,7 @@ public class FollowWrites {
 
     private Uni<Boolean> apply(Relationship relationship, String op, String board) {
         return sync.onFollowerSide(relationship, op, board)
-                .onFailure(BackendUnavailableException.class).call(failure -> repairs.schedule(relationship, failure))
+                .onFailure(Unavailable.class).call(failure -> repairs.schedule(relationship, failure))
                 .call(side -> sync.sync(relationship, side)
                         .onFailure().recoverWithUni(failure -> repairs.schedule(relationship, failure)))
                 .map(FollowerSide::changed);
@@ -89,7 +89,7 @@ public class FollowWrites {
 
     private static Uni<Void> ownBoardRefused(PinionId follower, long owner) {
         if (owner == follower.value()) {
-            return Uni.createFrom().failure(new BadRequestException("cannot_follow_self", "a user cannot follow their own board"));
+            return Uni.createFrom().failure(new InvalidInput("cannot_follow_self", "a user cannot follow their own board"));
         }
         return Uni.createFrom().voidItem();
     }

@@ -1,5 +1,8 @@
 package io.pinion.graph;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Key names of the graph. Every key starts with {@code g:{vs}:}, its virtual shard as a hash tag, so a range of
  * virtual shards can be found ({@code SCAN MATCH g:{vs}:*}) and moved, and all keys one script touches share a slot.
@@ -33,8 +36,19 @@ public final class GraphKeys {
     private GraphKeys() {
     }
 
+    /** A SCAN pattern that matches every graph key. */
+    public static final String ALL = "g:{*";
+
+    private static final Pattern SHARD = Pattern.compile("^g:\\{(\\d+)}:");
+
     public static String prefix(int vs) {
         return "g:{" + vs + "}:";
+    }
+
+    /** The virtual shard a graph key belongs to, or -1 when it is not a graph key. */
+    public static int shardOf(String key) {
+        Matcher matcher = SHARD.matcher(key);
+        return matcher.find() ? Integer.parseInt(matcher.group(1)) : -1;
     }
 
     public static String user(int vs, long user, String suffix) {

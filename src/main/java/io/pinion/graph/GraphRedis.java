@@ -9,11 +9,11 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.breaker.Breakers;
+import io.pinion.failure.Failure;
+import io.pinion.failure.Outages;
+import io.pinion.failure.Unavailable;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
-import io.pinion.web.ApiException;
-import io.pinion.web.BackendFailures;
-import io.pinion.web.BackendUnavailableException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
@@ -87,8 +87,7 @@ public class GraphRedis {
     /** Runs a script on the shard's instance; {@code write} scripts are refused while the shard is being moved. */
     public Uni<Response> script(int vs, GraphScript script, List<String> keys, List<String> args, boolean write) {
         if (write && shards.frozen(vs)) {
-            return Uni.createFrom().failure(new ApiException(503, "virtual_shard_moving",
-                    "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+            return Uni.createFrom().failure(Unavailable.refusing("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
         }
         RedisInstanceClient client = clients.forVirtualShard(vs);
         Uni<Response> run = Uni.createFrom().deferred(() -> client.redis().send(evalsha(script, keys, args)))
@@ -112,12 +111,12 @@ public class GraphRedis {
     private <T> Uni<T> bounded(RedisInstanceClient client, Uni<T> call) {
         String role = "redis instance of the follower graph";
         return breakers.forBackend(client.name()).call(() -> call.ifNoItem().after(config.commandTimeout())
-                        .failWith(() -> new BackendUnavailableException(role,
+                        .failWith(() -> new Unavailable(role,
                                 new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
-                        .onFailure(failure -> !(failure instanceof ApiException) && unavailable(failure))
-                        .transform(failure -> new BackendUnavailableException(role, failure)),
-                failure -> failure instanceof BackendUnavailableException && BackendFailures.isOutOfReach(failure),
-                () -> new BackendUnavailableException(role, null));
+                        .onFailure(failure -> !(failure instanceof Failure) && unavailable(failure))
+                        .transform(failure -> new Unavailable(role, failure)),
+                failure -> failure instanceof Unavailable && Outages.isOutOfReach(failure),
+                () -> new Unavailable(role, null));
     }
 
     private static boolean noScript(Throwable failure) {

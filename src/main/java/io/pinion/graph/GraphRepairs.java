@@ -7,10 +7,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.queue.JobWriter;
 import io.pinion.queue.NewJob;
 import io.pinion.queue.QueueRegistry;
-import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -37,7 +37,7 @@ public class GraphRepairs {
 
     /** Enqueues a repair; never fails (a failure is logged and left to the sweep). */
     public Uni<Void> schedule(Relationship relationship, Throwable why) {
-        LOG.debugf("repairing %s later: %s", relationship.name(), BackendFailures.describe(why));
+        LOG.debugf("repairing %s later: %s", relationship.name(), Outages.describe(why));
         metrics.repairScheduled();
         NewJob job = new NewJob(relationship.name().getBytes(StandardCharsets.UTF_8), 1,
                 System.currentTimeMillis() + FIRST_TRY_DELAY_MS, null);
@@ -46,7 +46,7 @@ public class GraphRepairs {
                 .replaceWithVoid()
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("could not enqueue the repair of %s (%s); the pending sweep will repair it",
-                            relationship.name(), BackendFailures.describe(failure));
+                            relationship.name(), Outages.describe(failure));
                     return null;
                 });
     }

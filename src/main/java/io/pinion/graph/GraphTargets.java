@@ -7,14 +7,11 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.boards.BoardData;
-import io.pinion.boards.BoardService;
+import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.store.JsonBlobs;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.users.UserService;
-import io.pinion.web.NotFoundException;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -24,16 +21,12 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class GraphTargets {
 
-    private final UserService users;
-    private final BoardService boards;
     private final ObjectStore objects;
     private final JsonBlobs json;
     private final KnownIds knownUsers;
     private final IdCache boardOwners;
 
-    GraphTargets(UserService users, BoardService boards, ObjectStore objects, JsonBlobs json, GraphConfig config) {
-        this.users = users;
-        this.boards = boards;
+    GraphTargets(ObjectStore objects, JsonBlobs json, GraphConfig config) {
         this.objects = objects;
         this.json = json;
         this.knownUsers = new KnownIds(config.knownUsersCacheSize());
@@ -45,9 +38,9 @@ public class GraphTargets {
         if (knownUsers.contains(user.value())) {
             return Uni.createFrom().voidItem();
         }
-        return users.get(user).map(found -> {
-            if (found == null) {
-                throw new NotFoundException("user_not_found", "no user " + user);
+        return objects.get(ObjectTable.USERS, user).map(stored -> {
+            if (stored == null || !json.read(stored.data(), TargetRow.class).active()) {
+                throw new NotFound("user_not_found", "no user " + user);
             }
             knownUsers.add(user.value());
             return null;
@@ -56,7 +49,13 @@ public class GraphTargets {
 
     /** The owner of an active board, read from MySQL (writes must not act on a deleted board); 404 otherwise. */
     public Uni<Long> ownerOfActive(PinionId board) {
-        return boards.require(board).map(data -> remember(board, data));
+        return objects.get(ObjectTable.BOARDS, board).map(stored -> {
+            TargetRow data = stored == null ? null : json.read(stored.data(), TargetRow.class);
+            if (data == null || !data.active()) {
+                throw new NotFound("board_not_found", "no board " + board);
+            }
+            return remember(board, data);
+        });
     }
 
     /** The owner of a board, from the cache or MySQL; 404 {@code board_not_found} when there is no such board. */
@@ -82,7 +81,7 @@ public class GraphTargets {
         }
         return objects.getAll(ObjectTable.BOARDS, missing).map(found -> {
             found.forEach(stored -> {
-                BoardData data = json.read(stored.data(), BoardData.class);
+                TargetRow data = json.read(stored.data(), TargetRow.class);
                 if (data.active()) {
                     owners.put(stored.id(), remember(stored.id(), data));
                 }
@@ -91,7 +90,7 @@ public class GraphTargets {
         });
     }
 
-    private long remember(PinionId board, BoardData data) {
+    private long remember(PinionId board, TargetRow data) {
         long owner = PinionId.parse(data.ownerId()).value();
         boardOwners.put(board.value(), owner);
         return owner;

@@ -7,12 +7,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.ShardRange;
-import io.pinion.web.BackendFailures;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -84,7 +84,7 @@ public class PendingSweeper {
                         .collect().with(java.util.stream.Collectors.summingInt(repaired -> repaired)))
                 .invoke(metrics::sweepRepaired)
                 .onFailure().recoverWithItem(failure -> {
-                    LOG.warnf("pending sweep of %s skipped: %s", instance.name(), BackendFailures.describe(failure));
+                    LOG.warnf("pending sweep of %s skipped: %s", instance.name(), Outages.describe(failure));
                     return 0;
                 });
     }
@@ -93,7 +93,7 @@ public class PendingSweeper {
         Relationship relationship = Relationship.parse(name, shards);
         return sync.repair(relationship).replaceWith(1)
                 .onFailure().recoverWithItem(failure -> {
-                    LOG.debugf("sweep could not repair %s yet: %s", name, BackendFailures.describe(failure));
+                    LOG.debugf("sweep could not repair %s yet: %s", name, Outages.describe(failure));
                     return 0;
                 });
     }

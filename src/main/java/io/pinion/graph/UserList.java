@@ -1,6 +1,6 @@
 package io.pinion.graph;
 
-import io.pinion.web.BadRequestException;
+import io.pinion.failure.InvalidInput;
 
 /**
  * The per-user lists, each a sorted set scored by follow time and paged newest first.
@@ -28,7 +28,7 @@ public enum UserList {
         return switch (kind == null || kind.isBlank() ? "explicit" : kind) {
             case "explicit" -> FOLLOWERS;
             case "implicit" -> IMPLICIT_FOLLOWERS;
-            default -> throw new BadRequestException("invalid_kind", "kind must be explicit or implicit");
+            default -> throw new InvalidInput("invalid_kind", "kind must be explicit or implicit");
         };
     }
 
@@ -39,7 +39,7 @@ public enum UserList {
             case "implicit" -> IMPLICIT_FOLLOWING;
             case "boards" -> BOARDS;
             case "interests" -> INTERESTS;
-            default -> throw new BadRequestException("invalid_kind", "kind must be explicit, implicit, boards or interests");
+            default -> throw new InvalidInput("invalid_kind", "kind must be explicit, implicit, boards or interests");
         };
     }
 }

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.apache.hadoop.hbase.ClusterMetrics;
 
+import io.pinion.failure.Outages;
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.hbase.HBaseCluster;
 import io.pinion.hbase.HBaseClusters;
@@ -17,10 +18,9 @@ import io.pinion.redis.RedisInstanceClient;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.MysqlHost;
-import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.redis.client.Request;
 import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Request;
 
 /**
  * One probe per backend of the current topology, and a bounded way to run it.
@@ -65,7 +65,7 @@ public class BackendProbes {
                 .ifNoItem().after(config.probeTimeout()).fail()
                 .map(detail -> new ProbeResult(probe, true, millisSince(start), detail))
                 .onFailure().recoverWithItem(failure -> new ProbeResult(probe, false, millisSince(start),
-                        BackendFailures.describe(failure)));
+                        Outages.describe(failure)));
     }
 
     private Uni<String> pingMysql(String hostName) {

@@ -1,6 +1,6 @@
 package io.pinion.hedge;
 
-import io.pinion.web.BackendUnavailableException;
+import io.pinion.failure.Unavailable;
 
 /**
  * A hedged read failed on the primary and on the standby: a 503 with the error code the reader was made with
@@ -8,10 +8,10 @@ import io.pinion.web.BackendUnavailableException;
  * logs.
  * <p>
  * The primary's failure is the {@linkplain #getCause() cause} and the standby's is {@link #standbyFailure()}. It is
- * not attached as a suppressed exception because {@code ApiException} is built with suppression disabled
+ * not attached as a suppressed exception because {@code Failure} is built with suppression disabled
  * ({@code addSuppressed} would silently drop it).
  */
-public class HedgedReadFailedException extends BackendUnavailableException {
+public class HedgedReadFailedException extends Unavailable {
 
     private final String code;
     private final String message;

@@ -2,9 +2,9 @@ package io.pinion.id;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.NotFound;
 import io.pinion.topology.ActiveTopology;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.NotFoundException;
 
 /**
  * Turns an id from a path, query or body into a {@link PinionId} of the type an endpoint expects: garbage,
@@ -22,20 +22,20 @@ public class IdParser {
 
     public PinionId parse(String text, ObjectType expected, String field) {
         if (text == null || text.isBlank()) {
-            throw new BadRequestException("invalid_id", field + " is required");
+            throw new InvalidInput("invalid_id", field + " is required");
         }
         PinionId id;
         try {
             id = PinionId.parse(text.trim());
         } catch (IllegalArgumentException e) {
-            throw new BadRequestException("invalid_id", field + " '" + abbreviate(text) + "' is not a valid id: " + e.getMessage());
+            throw new InvalidInput("invalid_id", field + " '" + abbreviate(text) + "' is not a valid id: " + e.getMessage());
         }
         if (id.type() != expected) {
-            throw new BadRequestException("wrong_id_type",
+            throw new InvalidInput("wrong_id_type",
                     field + " '" + text + "' is a " + id.type().label() + " id, not a " + expected.label() + " id");
         }
         if (!topology.get().mysql().exists(id.shard())) {
-            throw new NotFoundException(expected.label() + "_not_found",
+            throw new NotFound(expected.label() + "_not_found",
                     "no " + expected.label() + " " + text + " (shard " + id.shard() + " is not in the topology)");
         }
         return id;

@@ -8,11 +8,11 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import io.pinion.failure.NotFound;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
 import io.pinion.topology.TopologyChanged;
-import io.pinion.web.NotFoundException;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mysqlclient.MySQLBuilder;
@@ -44,7 +44,7 @@ public class MysqlPools {
     /** The pool of the host that serves the shard in the current topology. */
     public Pool forShard(int shard) {
         MysqlHost host = topology.get().mysql().hostOf(shard)
-                .orElseThrow(() -> new NotFoundException("shard_not_found", "shard " + shard + " is not in the topology"));
+                .orElseThrow(() -> new NotFound("shard_not_found", "shard " + shard + " is not in the topology"));
         return forHost(host.name());
     }
 
@@ -92,7 +92,11 @@ public class MysqlPools {
         return Pool.newInstance(pool);
     }
 
-    /** Closes the pools of hosts that left the topology or moved to another endpoint; others keep serving. */
+    /**
+     * Retires the pools of hosts that left the topology or moved to another endpoint; others keep serving. New
+     * statements get a new pool at once; a retired pool is closed only after twice the query timeout, so statements
+     * already running on it finish rather than fail.
+     */
     synchronized void onTopologyChange(@Observes TopologyChanged change) {
         Map<String, String> endpoints = new LinkedHashMap<>();
         change.current().mysql().hosts().forEach(host -> endpoints.put(host.name(), host.master()));
@@ -100,9 +104,10 @@ public class MysqlPools {
             if (!host.master().equals(endpoints.get(host.name()))) {
                 Pool pool = pools.remove(host.name());
                 if (pool != null) {
-                    pool.close().subscribe().with(ignored -> {
-                    }, failure -> {
-                    });
+                    vertx.setTimer(2 * config.queryTimeout().toMillis(), ignored -> pool.close().subscribe().with(
+                            closed -> {
+                            }, failure -> {
+                            }));
                 }
             }
         });

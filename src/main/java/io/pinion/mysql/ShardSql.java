@@ -6,11 +6,11 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.topology.ActiveTopology;
-import io.pinion.web.BackendFailures;
 import io.pinion.breaker.Breaker;
 import io.pinion.breaker.Breakers;
-import io.pinion.web.BackendUnavailableException;
+import io.pinion.failure.Outages;
+import io.pinion.failure.Unavailable;
+import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -19,7 +19,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * How repositories run SQL on a shard: routed to the shard's host, counted per request, bounded by the query
- * timeout, behind the host's breaker, and failing with a 503 {@link BackendUnavailableException} naming the shard
+ * timeout, behind the host's breaker, and failing with a 503 {@link Unavailable} naming the shard
  * when its host is down or hung.
  */
 @ApplicationScoped
@@ -109,11 +109,11 @@ public class ShardSql {
         Breaker breaker = breakers.forBackend(topology.get().mysql().hostOf(shard).map(host -> host.name()).orElse("mysql"));
         return breaker.call(() -> work
                         .ifNoItem().after(timeout)
-                        .failWith(() -> new BackendUnavailableException(role, new TimeoutException(
+                        .failWith(() -> new Unavailable(role, new TimeoutException(
                                 "no answer within " + timeout.toMillis() + " ms")))
-                        .onFailure(failure -> !(failure instanceof BackendUnavailableException) && BackendFailures.isUnavailable(failure))
-                        .transform(failure -> new BackendUnavailableException(role, failure)),
-                failure -> failure instanceof BackendUnavailableException && BackendFailures.isOutOfReach(failure),
-                () -> new BackendUnavailableException(role, null));
+                        .onFailure(failure -> !(failure instanceof Unavailable) && Outages.isUnavailable(failure))
+                        .transform(failure -> new Unavailable(role, failure)),
+                failure -> failure instanceof Unavailable && Outages.isOutOfReach(failure),
+                () -> new Unavailable(role, null));
     }
 }

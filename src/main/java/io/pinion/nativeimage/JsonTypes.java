@@ -12,6 +12,7 @@ import io.pinion.feed.PoolTrim;
 import io.pinion.feed.Regeneration;
 import io.pinion.feed.RelatedPins;
 import io.pinion.graph.FollowEvent;
+import io.pinion.graph.TargetRow;
 import io.pinion.pins.PinData;
 import io.pinion.queue.QueueConfig;
 import io.pinion.queue.RetryPolicy;
@@ -38,7 +39,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         QueueConfig.class, RetryPolicy.class,
         FollowEvent.class,
         FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class, PoolRow.class,
-        PoolTrim.class, Regeneration.class, FeedEntry.class, FeedSource.class,
+        PoolTrim.class, Regeneration.class, FeedEntry.class, FeedSource.class, TargetRow.class,
         Topology.class, MysqlTopology.class, MysqlHost.class, RedisTopology.class, RedisInstance.class,
         HBaseTopology.class, HBaseClusterSpec.class, HBaseRole.class, ShardRange.class })
 final class JsonTypes {

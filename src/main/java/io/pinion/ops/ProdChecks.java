@@ -9,7 +9,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.interceptor.Interceptor;
 
 import io.pinion.mysql.MysqlConfig;
-import io.pinion.web.CursorConfig;
+import io.pinion.paging.CursorConfig;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigUtils;

@@ -3,16 +3,16 @@ package io.pinion.pins;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.boards.BoardService;
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
+import io.pinion.paging.Position;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.store.Position;
 import io.pinion.store.Sequences;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.NotFoundException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
@@ -39,7 +39,7 @@ public class BoardPinOrder {
     /** Moves {@code pin} next to {@code anchor}: above it when {@code before}, else below it. */
     public Uni<Void> move(PinionId user, PinionId board, PinionId pin, PinionId anchor, boolean before) {
         if (pin.equals(anchor)) {
-            throw new BadRequestException("invalid_move", "a pin cannot be moved next to itself");
+            throw new InvalidInput("invalid_move", "a pin cannot be moved next to itself");
         }
         return boards.requireOwned(user, board)
                 .flatMap(ignored -> sql.inTransaction(board.shard(), tx -> objects.lock(tx, board, ObjectTable.BOARDS)
@@ -90,6 +90,6 @@ public class BoardPinOrder {
 
     private Uni<Position> require(SqlConnection tx, PinionId board, PinionId pin, String what) {
         return mappings.positionOf(tx, MappingTable.BOARD_HAS_PINS, board, pin)
-                .onItem().ifNull().failWith(() -> new NotFoundException("pin_not_found", what + " " + pin + " is not on board " + board));
+                .onItem().ifNull().failWith(() -> new NotFound("pin_not_found", what + " " + pin + " is not on board " + board));
     }
 }

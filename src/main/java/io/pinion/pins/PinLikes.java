@@ -2,7 +2,6 @@ package io.pinion.pins;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FeedFanout;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.CounterStore;
@@ -28,16 +27,16 @@ public class PinLikes {
     private final MappingStore mappings;
     private final CounterStore counters;
     private final PinService pins;
-    private final FeedFanout fanout;
+    private final PinEvents events;
 
     PinLikes(ShardSql sql, ObjectStore objects, MappingStore mappings, CounterStore counters, PinService pins,
-            FeedFanout fanout) {
+            PinEvents events) {
         this.sql = sql;
         this.objects = objects;
         this.mappings = mappings;
         this.counters = counters;
         this.pins = pins;
-        this.fanout = fanout;
+        this.events = events;
     }
 
     public Uni<LikeState> like(PinionId user, PinionId pin) {
@@ -45,7 +44,7 @@ public class PinLikes {
         return pins.require(pin)
                 .flatMap(data -> side(pin, MappingTable.PIN_LIKED_BY_USERS, user, PinViews.LIKES, sequence, true))
                 .flatMap(ignored -> side(user, MappingTable.USER_LIKES_PINS, pin, UserService.LIKES, sequence, true))
-                .call(ignored -> fanout.related(user, pin))
+                .call(ignored -> events.related(user, pin))
                 .flatMap(ignored -> state(pin, true));
     }
 

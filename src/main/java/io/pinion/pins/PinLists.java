@@ -7,16 +7,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.boards.BoardService;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Cursors;
+import io.pinion.paging.Page;
+import io.pinion.paging.Position;
 import io.pinion.store.MappingPage;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.store.Position;
 import io.pinion.users.UserService;
 import io.pinion.users.UserView;
-import io.pinion.web.Cursors;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -5,7 +5,8 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.boards.BoardService;
-import io.pinion.feed.FeedFanout;
+import io.pinion.failure.Forbidden;
+import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.CounterStore;
@@ -16,8 +17,6 @@ import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
 import io.pinion.store.Sequences;
 import io.pinion.users.UserService;
-import io.pinion.web.ForbiddenException;
-import io.pinion.web.NotFoundException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
@@ -35,10 +34,10 @@ public class PinService {
     private final JsonBlobs json;
     private final PinViews views;
     private final BoardService boards;
-    private final FeedFanout fanout;
+    private final PinEvents events;
 
     PinService(ShardSql sql, ObjectStore objects, MappingStore mappings, CounterStore counters, JsonBlobs json,
-            PinViews views, BoardService boards, FeedFanout fanout) {
+            PinViews views, BoardService boards, PinEvents events) {
         this.sql = sql;
         this.objects = objects;
         this.mappings = mappings;
@@ -46,7 +45,7 @@ public class PinService {
         this.json = json;
         this.views = views;
         this.boards = boards;
-        this.fanout = fanout;
+        this.events = events;
     }
 
     public Uni<PinView> create(PinionId owner, PinionId boardId, CreatePinRequest request) {
@@ -55,7 +54,7 @@ public class PinService {
                 PinViews.normalizeInterests(request.interests()), null, Instant.now(), true);
         return boards.requireOwned(owner, boardId)
                 .flatMap(board -> insert(owner, boardId, data))
-                .call(pin -> fanout.pinAdded(pin, boardId, owner, data.createdAt().toEpochMilli(), data.interests()))
+                .call(pin -> events.pinAdded(pin, boardId, owner, data.createdAt().toEpochMilli(), data.interests()))
                 .map(pin -> PinViews.view(pin, data, 0, 0));
     }
 
@@ -70,7 +69,7 @@ public class PinService {
                 .map(stored -> stored == null ? null : views.data(stored))
                 .map(data -> {
                     if (data == null || !data.active()) {
-                        throw new NotFoundException("pin_not_found", "no pin " + id);
+                        throw new NotFound("pin_not_found", "no pin " + id);
                     }
                     return data;
                 });
@@ -85,17 +84,17 @@ public class PinService {
                 .map(blob -> blob == null ? null : json.read(blob, PinData.class))
                 .map(data -> {
                     if (data == null || !data.active()) {
-                        throw new NotFoundException("pin_not_found", "no pin " + id);
+                        throw new NotFound("pin_not_found", "no pin " + id);
                     }
                     if (!data.ownerId().equals(user.toString())) {
-                        throw new ForbiddenException("pin " + id + " belongs to another user");
+                        throw new Forbidden("forbidden", "pin " + id + " belongs to another user");
                     }
                     return data;
                 })
                 .call(data -> objects.update(tx, id, ObjectTable.PINS, json.write(data.deleted())))
                 .call(data -> unlist(tx, MappingTable.BOARD_HAS_PINS, PinionId.parse(data.boardId()), id, BoardService.PINS))
                 .call(data -> unlist(tx, MappingTable.USER_HAS_PINS, user, id, UserService.PINS)))
-                .call(data -> fanout.pinDeleted(id, PinionId.parse(data.boardId()), user, data.interests()))
+                .call(data -> events.pinDeleted(id, PinionId.parse(data.boardId()), user, data.interests()))
                 .replaceWithVoid();
     }
 
@@ -108,8 +107,8 @@ public class PinService {
                 .flatMap(both -> {
                     PinData copy = both.getItem1().savedAs(user.toString(), boardId.toString(), original.toString());
                     return insert(user, boardId, copy)
-                            .call(saved -> fanout.pinAdded(saved, boardId, user, copy.createdAt().toEpochMilli(), copy.interests()))
-                            .call(saved -> fanout.related(user, original))
+                            .call(saved -> events.pinAdded(saved, boardId, user, copy.createdAt().toEpochMilli(), copy.interests()))
+                            .call(saved -> events.related(user, original))
                             .call(saved -> sql.inTransaction(original.shard(), tx -> mappings
                                     .add(tx, MappingTable.PIN_SAVED_TO_PINS, original, saved, Sequences.now())
                                     .call(added -> added ? counters.add(tx, original, PinViews.SAVES, 1) : Uni.createFrom().voidItem())))

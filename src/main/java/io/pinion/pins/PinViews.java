@@ -1,11 +1,11 @@
 package io.pinion.pins;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.graph.InterestNames;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.store.JsonBlobs;
@@ -49,15 +49,9 @@ public class PinViews {
                 data.imageUrl(), data.interests(), data.savedFrom(), data.createdAt(), new PinView.Counts(likes, saves));
     }
 
-    /** Interest names as stored: trimmed, lower case, inner whitespace collapsed, duplicates removed. */
+    /** Interest names as stored (the graph's normalization, so pins and followed interests meet). */
     public static List<String> normalizeInterests(List<String> interests) {
-        if (interests == null) {
-            return List.of();
-        }
-        return interests.stream()
-                .map(name -> name.strip().toLowerCase(Locale.ROOT).replaceAll("\\s+", " "))
-                .distinct()
-                .toList();
+        return InterestNames.normalize(interests);
     }
 
     public static List<PinionId> pinIds(List<Long> values) {

@@ -1,14 +1,14 @@
 package io.pinion.queue;
 
+import io.pinion.failure.Unavailable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
-import io.pinion.web.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 
@@ -54,8 +54,7 @@ final class GroupCommit {
         return Uni.createFrom().<List<Enqueued>>emitter(emitter -> {
             if (heldBytes.addAndGet(bytes) > maxBytes && heldBytes.get() > bytes) {
                 heldBytes.addAndGet(-bytes);
-                emitter.fail(new ApiException(503, "overloaded",
-                        "the service has too many jobs waiting to be written; retry shortly"));
+                emitter.fail(Unavailable.refusing("overloaded", "the service has too many jobs waiting to be written; retry shortly"));
                 return;
             }
             synchronized (lane) {

@@ -64,6 +64,13 @@ public class JobIds {
         });
     }
 
+    /** Forgets the id blocks of a dropped partition. */
+    public Uni<Void> forget(QueuePartition partition) {
+        return sql.query(partition.shard(), "DELETE FROM " + ShardDatabase.table(partition.shard(), "job_blocks")
+                        + " WHERE queue_id = ? AND partition_no = ?", Tuple.of(partition.queueId(), partition.partition()))
+                .replaceWithVoid();
+    }
+
     /** The queue and partition a job id was issued for; empty when no block holds it. */
     public Uni<Optional<Block>> locate(PinionId id) {
         ConcurrentSkipListMap<Long, Block> blocks = directory.computeIfAbsent(id.shard(), shard -> new ConcurrentSkipListMap<>());

@@ -7,27 +7,21 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
-import io.pinion.store.Position;
-import io.pinion.web.ConflictException;
-import io.pinion.web.Cursors;
-import io.pinion.web.NotFoundException;
-import io.pinion.web.Page;
+import io.pinion.paging.Cursors;
+import io.pinion.paging.Page;
+import io.pinion.paging.Position;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.mysqlclient.MySQLException;
 
 /**
- * Reading and repairing jobs: lookup by id, scans by state, counts, retry of failed jobs, deletion.
+ * Reading jobs: lookup by id, scans by state, counts. {@link JobRepairs} changes them.
  */
 @ApplicationScoped
 public class JobQueries {
-
-    private static final String COLUMNS = "id, state, priority, body, attempts_made, attempts_allowed, run_after,"
-            + " lease_owner, lease_expires, created_at, updated_at, status, dedupe_key";
-    private static final int DUPLICATE_KEY = 1062;
 
     private final ShardSql sql;
     private final JobLocator locator;
@@ -41,7 +35,7 @@ public class JobQueries {
 
     public Uni<Job> get(PinionId id) {
         return locate(id).flatMap(location -> sql.query(location.partition().shard(),
-                        "SELECT " + COLUMNS + " FROM " + location.partition().table() + " WHERE id = ?", Tuple.of(id.value()))
+                        JobSql.job(location.partition().table()), Tuple.of(id.value()))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         throw notFound(id);
@@ -71,9 +65,7 @@ public class JobQueries {
             return Uni.createFrom().item(found);
         }
         QueuePartition where = queue.partition(partition);
-        return sql.query(where.shard(), "SELECT " + COLUMNS + " FROM " + where.table()
-                        + " WHERE state = ? AND id > ? ORDER BY id LIMIT ?",
-                        Tuple.of(state.code(), after, limit + 1 - found.size()))
+        return sql.query(where.shard(), JobSql.scan(where.table()), Tuple.of(state.code(), after, limit + 1 - found.size()))
                 .flatMap(rows -> {
                     rows.forEach(row -> found.add(job(row, queue, where)));
                     return scanFrom(queue, state, partition + 1, 0, limit, found);
@@ -84,9 +76,7 @@ public class JobQueries {
     public Uni<QueueStats> stats(Queue queue) {
         long now = System.currentTimeMillis();
         List<Uni<QueueStats.PartitionStats>> parts = queue.partitions().stream().map(partition -> {
-            String table = partition.table();
-            return sql.query(partition.shard(), "SELECT state, COUNT(*) AS n, MIN(IF(state = 0 AND run_after <= ?, run_after, NULL))"
-                            + " AS oldest FROM " + table + " GROUP BY state", Tuple.of(now))
+            return sql.query(partition.shard(), JobSql.countsByState(partition.table()), Tuple.of(now))
                     .map(rows -> {
                         Map<JobState, Long> counts = emptyCounts();
                         long oldest = Long.MAX_VALUE;
@@ -114,51 +104,7 @@ public class JobQueries {
         });
     }
 
-    /** Puts a FAILED job back to PENDING with fresh attempts; 409 when it is not FAILED or its dedupe key is taken. */
-    public Uni<Job> retry(PinionId id) {
-        return locate(id).flatMap(location -> {
-            long now = System.currentTimeMillis();
-            return sql.query(location.partition().shard(), "UPDATE " + location.partition().table() + JobAcks.BY_ID
-                            + " SET state = 0, attempts_made = 0, run_after = ?, dedupe_active = dedupe_key, lease_owner = NULL,"
-                            + " lease_expires = NULL, updated_at = ? WHERE id = ? AND state = 3", Tuple.of(now, now, id.value()))
-                    .onFailure(MySQLException.class).transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
-                            ? new ConflictException("dedupe_conflict", "another unfinished job holds this job's dedupe key")
-                            : failure)
-                    .flatMap(rows -> get(id).invoke(job -> {
-                        if (rows.rowCount() == 0) {
-                            throw new ConflictException("not_failed", "job " + id + " is " + job.state() + ", not FAILED");
-                        }
-                    }));
-        });
-    }
-
-    /** Puts up to {@code limit} FAILED jobs of the queue back to PENDING; jobs whose dedupe key is taken stay FAILED. */
-    public Uni<Long> retryFailed(Queue queue, int limit) {
-        long now = System.currentTimeMillis();
-        Uni<Long> total = Uni.createFrom().item(0L);
-        for (QueuePartition partition : queue.partitions()) {
-            total = total.flatMap(sum -> sum >= limit ? Uni.createFrom().item(sum)
-                    : sql.query(partition.shard(), "UPDATE IGNORE " + partition.table()
-                                    + " SET state = 0, attempts_made = 0, run_after = ?, dedupe_active = dedupe_key,"
-                                    + " updated_at = ? WHERE state = 3 LIMIT ?", Tuple.of(now, now, (int) (limit - sum)))
-                            .map(rows -> sum + rows.rowCount()));
-        }
-        return total;
-    }
-
-    /** Deletes the job whatever its state; an ack for it afterwards answers {@code not_found}. */
-    public Uni<Void> delete(PinionId id) {
-        return locate(id).flatMap(location -> sql.query(location.partition().shard(),
-                        "DELETE FROM " + location.partition().table() + " WHERE id = ?", Tuple.of(id.value())))
-                .invoke(rows -> {
-                    if (rows.rowCount() == 0) {
-                        throw notFound(id);
-                    }
-                })
-                .replaceWithVoid();
-    }
-
-    private Uni<JobLocator.Location> locate(PinionId id) {
+    Uni<JobLocator.Location> locate(PinionId id) {
         return locator.locate(id).map(found -> found.orElseThrow(() -> notFound(id)));
     }
 
@@ -178,7 +124,7 @@ public class JobQueries {
         return counts;
     }
 
-    private static NotFoundException notFound(PinionId id) {
-        return new NotFoundException("job_not_found", "no job " + id);
+    static NotFound notFound(PinionId id) {
+        return new NotFound("job_not_found", "no job " + id);
     }
 }

@@ -12,13 +12,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Outages;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.topology.ActiveTopology;
-import io.pinion.web.BackendFailures;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
@@ -35,9 +36,6 @@ public class JobWriter {
 
     private static final Logger LOG = Logger.getLogger(JobWriter.class);
 
-    private static final String COLUMNS = "(id, state, priority, run_after, attempts_made, attempts_allowed, body,"
-            + " dedupe_key, dedupe_active, created_at, updated_at)";
-    private static final String ROW = "(?, 0, ?, ?, 0, ?, ?, ?, ?, ?, ?)";
     private static final long UNAVAILABLE_FOR_MS = 3_000;
     private static final int SPREAD_AT = 100;
 
@@ -137,7 +135,7 @@ public class JobWriter {
         return write(queue, partition, jobs, indexes, results)
                 .onFailure(JobWriter::certainlyNotWritten).recoverWithUni(failure -> {
                     LOG.warnf("enqueue to %s failed (%s); trying a partition on another host", partition.table(),
-                            BackendFailures.describe(failure));
+                            Outages.describe(failure));
                     failedHosts.add(hostOf(partition));
                     boolean another = queue.partitions().stream().anyMatch(p -> !failedHosts.contains(hostOf(p)));
                     if (!another || queue.config().fifo()) {
@@ -184,18 +182,17 @@ public class JobWriter {
             written = ids.allocate(partition, indexes.size())
                     .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, deduped));
         }
-        return written.onFailure(BackendFailures::isUnavailable)
+        return written.onFailure(Outages::isUnavailable)
                 .invoke(() -> unavailableUntil.put(hostOf(partition), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));
     }
 
     private Uni<Void> insert(SqlConnection connection, Queue queue, QueuePartition partition, List<NewJob> jobs,
             List<Integer> indexes, List<PinionId> allocated, Enqueued[] results, boolean deduped) {
         long now = System.currentTimeMillis();
-        StringBuilder statement = new StringBuilder("INSERT INTO ").append(partition.table()).append(' ').append(COLUMNS).append(" VALUES ");
+        String statement = JobSql.insert(partition.table(), indexes.size(), deduped);
         Tuple args = Tuple.tuple();
         for (int k = 0; k < indexes.size(); k++) {
             NewJob job = jobs.get(indexes.get(k));
-            statement.append(k == 0 ? "" : ",").append(ROW);
             args.addLong(allocated.get(k).value())
                     .addInteger(job.priority())
                     .addLong(job.runAfter())
@@ -207,12 +204,9 @@ public class JobWriter {
                     .addLong(now);
             results[indexes.get(k)] = new Enqueued(allocated.get(k), true);
         }
-        if (deduped) {
-            statement.append(" ON DUPLICATE KEY UPDATE id = id");
-        }
         Uni<?> insert = connection != null
-                ? sql.execute(connection, statement.toString(), args)
-                : sql.query(partition.shard(), statement.toString(), args);
+                ? sql.execute(connection, statement, args)
+                : sql.query(partition.shard(), statement, args);
         if (!deduped) {
             return insert.replaceWithVoid();
         }
@@ -223,17 +217,12 @@ public class JobWriter {
     private Uni<Void> resolveDuplicates(SqlConnection connection, QueuePartition partition, List<NewJob> jobs,
             List<Integer> indexes, Enqueued[] results) {
         List<Integer> withKey = indexes.stream().filter(i -> jobs.get(i).dedupeKey() != null).toList();
-        StringBuilder statement = new StringBuilder("SELECT id, dedupe_active FROM ").append(partition.table())
-                .append(" WHERE dedupe_active IN (");
+        String statement = JobSql.dedupeHolders(partition.table(), withKey.size());
         Tuple args = Tuple.tuple();
-        for (int k = 0; k < withKey.size(); k++) {
-            statement.append(k == 0 ? "?" : ",?");
-            args.addString(jobs.get(withKey.get(k)).dedupeKey());
-        }
-        statement.append(')');
-        Uni<io.vertx.mutiny.sqlclient.RowSet<Row>> select = connection != null
-                ? sql.execute(connection, statement.toString(), args)
-                : sql.query(partition.shard(), statement.toString(), args);
+        withKey.forEach(index -> args.addString(jobs.get(index).dedupeKey()));
+        Uni<RowSet<Row>> select = connection != null
+                ? sql.execute(connection, statement, args)
+                : sql.query(partition.shard(), statement, args);
         return select.invoke(rows -> {
             Map<String, Long> holders = new HashMap<>();
             rows.forEach(row -> holders.put(row.getString("dedupe_active"), row.getLong("id")));
@@ -251,7 +240,7 @@ public class JobWriter {
      * INSERT may still commit, and writing the jobs elsewhere would enqueue them twice.
      */
     private static boolean certainlyNotWritten(Throwable failure) {
-        if (!BackendFailures.isUnavailable(failure)) {
+        if (!Outages.isUnavailable(failure)) {
             return false;
         }
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

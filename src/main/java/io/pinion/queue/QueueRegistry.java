@@ -17,11 +17,11 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pinion.failure.Conflict;
+import io.pinion.failure.NotFound;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
 import io.pinion.topology.ActiveTopology;
-import io.pinion.web.ConflictException;
-import io.pinion.web.NotFoundException;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -105,7 +105,7 @@ public class QueueRegistry {
                                     new Queue(id, name, config, 1, now, now, partitions));
                         })))
                 .onFailure(MySQLException.class).transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
-                        ? new ConflictException("queue_exists", "a queue named '" + name + "' exists")
+                        ? new Conflict("queue_exists", "a queue named '" + name + "' exists")
                         : failure)
                 .call(queue -> createTables(queue.partitions())
                         .onFailure().call(failure -> delete(queue).onFailure().recoverWithNull()))
@@ -130,7 +130,7 @@ public class QueueRegistry {
                                 Tuple.of(toJson(config), now, queue.id(), queue.version()))
                         .flatMap(rows -> {
                             if (rows.rowCount() != 1) {
-                                throw new ConflictException("version_conflict",
+                                throw new Conflict("version_conflict",
                                         "queue '" + queue.name() + "' changed meanwhile; read it and try again");
                             }
                             return insertPartitions(connection, added);
@@ -244,7 +244,7 @@ public class QueueRegistry {
         }
     }
 
-    static NotFoundException unknown(String name) {
-        return new NotFoundException("queue_not_found", "no queue named '" + name + "'");
+    static NotFound unknown(String name) {
+        return new NotFound("queue_not_found", "no queue named '" + name + "'");
     }
 }

@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.pinion.web.RateLimitedException;
+import io.pinion.failure.RateLimited;
 
 /**
  * The service's rate limits: writes per user, login attempts per client address and per username. Each refusal is
@@ -56,7 +56,7 @@ public class RateLimits {
         long waitMs = buckets.take(key, System.currentTimeMillis());
         if (waitMs > 0) {
             limited.increment();
-            throw new RateLimitedException(message, Math.max(1, (waitMs + 999) / 1000));
+            throw new RateLimited(message, Math.max(1, (waitMs + 999) / 1000));
         }
     }
 

@@ -8,11 +8,11 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
+import io.pinion.failure.NotFound;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.TopologyChanged;
-import io.pinion.web.NotFoundException;
 import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.redis.client.Redis;
@@ -46,7 +46,7 @@ public class RedisClients {
     /** The client of the instance serving the virtual shard in the current topology. */
     public RedisInstanceClient forVirtualShard(int virtualShard) {
         RedisInstance instance = topology.get().redis().instanceOf(virtualShard)
-                .orElseThrow(() -> new NotFoundException("shard_not_found",
+                .orElseThrow(() -> new NotFound("shard_not_found",
                         "virtual shard " + virtualShard + " is not in the topology"));
         return forInstance(instance.name());
     }

@@ -1,5 +1,6 @@
 package io.pinion.store;
 
+import io.pinion.paging.Position;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.pinion.store;
 
+import io.pinion.failure.OutOfSpace;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -15,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
-import io.pinion.web.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -51,7 +51,7 @@ public class ObjectStore {
                 .map(rows -> {
                     long local = ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(MySQLClient.LAST_INSERTED_ID);
                     if (local > PinionId.MAX_LOCAL) {
-                        throw new ApiException(507, "shard_full", "shard " + shard + " has used all 2^36 local ids of " + table.table());
+                        throw new OutOfSpace("shard_full", "shard " + shard + " has used all 2^36 local ids of " + table.table());
                     }
                     return PinionId.of(shard, table.type(), local);
                 });

@@ -14,7 +14,7 @@ import jakarta.enterprise.event.Event;
 
 import org.jboss.logging.Logger;
 
-import io.pinion.web.ConflictException;
+import io.pinion.failure.Conflict;
 
 /**
  * The topology in force. Loaded at start-up from the configured file (or the bundled default); replaced at run
@@ -54,7 +54,7 @@ public class ActiveTopology {
      */
     public synchronized Topology reload() {
         if (config.file().isEmpty()) {
-            throw new ConflictException("no_topology_file", "the topology is the bundled default; set pinion.topology.file to reload one");
+            throw new Conflict("no_topology_file", "the topology is the bundled default; set pinion.topology.file to reload one");
         }
         Topology previous = current.get();
         Topology next = read();

@@ -7,14 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.auth.QueueGrants;
 import io.pinion.auth.Roles;
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.JsonBlobs;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.NotFoundException;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -24,7 +25,7 @@ import io.smallrye.mutiny.Uni;
  * ({@code CachingJwtParser}).
  */
 @ApplicationScoped
-public class UserGrants {
+public class UserGrants implements QueueGrants {
 
     /** How long a user's grants are reused before they are read again. */
     static final long CACHE_MS = 60_000;
@@ -64,6 +65,11 @@ public class UserGrants {
         });
     }
 
+    @Override
+    public Uni<Boolean> granted(PinionId user, String queue) {
+        return of(user).map(grants -> grants.hasQueue(queue));
+    }
+
     public Uni<Grants> grantRole(PinionId user, String role) {
         String checked = grantable(role);
         return change(user, grants -> added(grants.roles(), checked), Grants::queues);
@@ -88,7 +94,7 @@ public class UserGrants {
                 .map(blob -> blob == null ? null : json.read(blob, UserData.class))
                 .chain(data -> {
                     if (data == null || !data.active()) {
-                        throw new NotFoundException("user_not_found", "no user " + user);
+                        throw new NotFound("user_not_found", "no user " + user);
                     }
                     Grants before = new Grants(data.grantedRoles(), data.grantedQueues());
                     Grants after = new Grants(roles.apply(before), queues.apply(before));
@@ -110,7 +116,7 @@ public class UserGrants {
 
     private static String grantable(String role) {
         if (!GRANTABLE.contains(role)) {
-            throw new BadRequestException("invalid_role", "role must be one of " + GRANTABLE);
+            throw new InvalidInput("invalid_role", "role must be one of " + GRANTABLE);
         }
         return role;
     }

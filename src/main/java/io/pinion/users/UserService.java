@@ -1,5 +1,6 @@
 package io.pinion.users;
 
+import io.pinion.failure.Unauthenticated;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -10,6 +11,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.auth.AuthConfig;
 import io.pinion.auth.TokenIssuer;
+import io.pinion.failure.Conflict;
+import io.pinion.failure.Failure;
+import io.pinion.failure.InvalidInput;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.JsonBlobs;
@@ -18,9 +22,6 @@ import io.pinion.store.ObjectTable;
 import io.pinion.store.StoredObject;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.ShardRange;
-import io.pinion.web.ApiException;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.ConflictException;
 import io.quarkus.elytron.security.common.BcryptUtil;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -63,7 +64,7 @@ public class UserService {
 
     public Uni<UserView> signUp(SignUpRequest request) {
         if (request.password().getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
-            throw new BadRequestException("password_too_long",
+            throw new InvalidInput("password_too_long",
                     "a password has at most " + MAX_PASSWORD_BYTES + " bytes in UTF-8 (bcrypt reads no more)");
         }
         int shard = pickOpenShard();
@@ -76,7 +77,7 @@ public class UserService {
                                 .flatMap(claimed -> claimed
                                         ? Uni.createFrom().item(view(id, data, null))
                                         : users.deleteUnclaimed(id).map(ignored -> {
-                                            throw new ConflictException("username_taken",
+                                            throw new Conflict("username_taken",
                                                     "the username '" + request.username() + "' is taken");
                                         }))));
     }
@@ -86,7 +87,7 @@ public class UserService {
      * password (against a hash of the same cost), so the time of the answer does not tell which names exist.
      */
     public Uni<Session> login(LoginRequest request) {
-        ApiException rejected = new ApiException(401, "invalid_credentials", "unknown username or wrong password");
+        Failure rejected = new Unauthenticated("invalid_credentials", "unknown username or wrong password");
         return users.findIdByUsername(request.username())
                 .flatMap(id -> id == null ? Uni.createFrom().item(Found.NONE)
                         : objects.get(ObjectTable.USERS, id)

@@ -15,6 +15,17 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
+import io.pinion.failure.Conflict;
+import io.pinion.failure.Failure;
+import io.pinion.failure.Forbidden;
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.NotFound;
+import io.pinion.failure.OutOfSpace;
+import io.pinion.failure.Outages;
+import io.pinion.failure.RateLimited;
+import io.pinion.failure.TooLarge;
+import io.pinion.failure.Unauthenticated;
+import io.pinion.failure.Unavailable;
 import io.pinion.topology.InvalidTopologyException;
 import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
 import io.quarkus.security.AuthenticationFailedException;
@@ -28,17 +39,33 @@ public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
     @ServerExceptionMapper
-    public Response api(ApiException e) {
-        if (e.status() >= 500) {
-            LOG.warnf("%s: %s%s", e.code(), e.getMessage(), e.getCause() == null ? "" : " (" + BackendFailures.describe(e.getCause()) + ")");
+    public Response failure(Failure e) {
+        int status = statusOf(e);
+        if (status >= 500) {
+            LOG.warnf("%s: %s%s", e.code(), e.getMessage(), e.getCause() == null ? "" : " (" + Outages.describe(e.getCause()) + ")");
         }
-        if (e instanceof RateLimitedException limited) {
-            return Response.status(429).type(MediaType.APPLICATION_JSON_TYPE)
+        if (e instanceof RateLimited limited) {
+            return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
                     .header("Retry-After", Long.toString(limited.retryAfterSeconds()))
                     .entity(new ErrorBody(e.code(), e.getMessage())).build();
         }
-        return respond(e.status(), e.code(), e.getMessage());
+        return respond(status, e.code(), e.getMessage());
     }
+
+    /** The HTTP status of each kind of failure: the one place this mapping lives. */
+    static int statusOf(Failure failure) {
+        for (var kind : STATUSES.entrySet()) {
+            if (kind.getKey().isInstance(failure)) {
+                return kind.getValue();
+            }
+        }
+        return 500;
+    }
+
+    private static final java.util.Map<Class<? extends Failure>, Integer> STATUSES = java.util.Map.of(
+            InvalidInput.class, 400, Unauthenticated.class, 401, Forbidden.class, 403, NotFound.class, 404,
+            Conflict.class, 409, TooLarge.class, 413, RateLimited.class, 429, Unavailable.class, 503,
+            OutOfSpace.class, 507);
 
     @ServerExceptionMapper
     public Response invalidTopology(InvalidTopologyException e) {
@@ -103,8 +130,8 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
-        if (BackendFailures.isUnavailable(e)) {
-            LOG.warnf("backend unavailable: %s", BackendFailures.describe(e));
+        if (Outages.isUnavailable(e)) {
+            LOG.warnf("backend unavailable: %s", Outages.describe(e));
             return respond(503, "backend_unavailable", "a backend this request needs is unavailable; retry shortly");
         }
         LOG.error("unexpected failure", e);

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeoutException;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.web.BackendFailures;
+import io.pinion.failure.Outages;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 
 /**
@@ -54,14 +54,14 @@ class HedgedReaderFailureTest extends HedgedReaderFixture {
         standby.call(0).fail(standbyTimeout);
 
         var failure = (HedgedReadFailedException) read.assertFailedWith(HedgedReadFailedException.class).getFailure();
-        assertEquals(503, failure.status());
+        assertTrue(failure instanceof io.pinion.failure.Unavailable, "a backend outage (503)");
         assertEquals("feed_unavailable", failure.code());
         assertSame(primaryDown, failure.getCause());
         assertSame(primaryDown, failure.primaryFailure());
         assertSame(standbyTimeout, failure.standbyFailure());
         assertEquals("materialized_feed is unavailable on primary and standby; retry shortly", failure.getMessage(),
                 "the message names the role, never a class: the failures stay on the exception, for logs");
-        assertTrue(BackendFailures.isUnavailable(failure));
+        assertTrue(Outages.isUnavailable(failure));
         countedOnlyAs(HedgeOutcome.BOTH_FAILED);
     }
 

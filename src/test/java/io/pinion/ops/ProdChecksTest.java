@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.web.CursorConfig;
+import io.pinion.paging.CursorConfig;
 
 /**
  * What the prod profile refuses: an unset or default cursor secret, a short one, an unset MySQL password.

@@ -1,5 +1,6 @@
 package io.pinion.pins;
 
+import io.pinion.paging.Limits;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;

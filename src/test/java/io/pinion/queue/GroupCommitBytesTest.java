@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.failure.Failure;
 import io.pinion.id.PinionId;
-import io.pinion.web.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 
@@ -31,8 +31,7 @@ class GroupCommitBytesTest {
                 .map(uni -> uni.subscribe().withSubscriber(UniAssertSubscriber.create())).toList();
         waiting.get(0).assertNotTerminated();
         waiting.get(1).assertNotTerminated();
-        ApiException refused = (ApiException) waiting.get(2).assertFailedWith(ApiException.class).getFailure();
-        assertEquals(503, refused.status());
+        Failure refused = (Failure) waiting.get(2).assertFailedWith(io.pinion.failure.Unavailable.class).getFailure();
         assertEquals("overloaded", refused.code());
     }
 

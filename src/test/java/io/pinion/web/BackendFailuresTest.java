@@ -1,5 +1,6 @@
 package io.pinion.web;
 
+import io.pinion.failure.Outages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,17 +17,17 @@ class BackendFailuresTest {
     @Test
     void aRefusedConnectionDeepInTheCauseChainIsUnavailable() {
         Throwable failure = new CompletionException(new IllegalStateException("wrapped", new ConnectException("Connection refused")));
-        assertTrue(BackendFailures.isUnavailable(failure));
+        assertTrue(Outages.isUnavailable(failure));
     }
 
     @Test
     void aTimeoutIsUnavailable() {
-        assertTrue(BackendFailures.isUnavailable(new io.smallrye.mutiny.TimeoutException()));
+        assertTrue(Outages.isUnavailable(new io.smallrye.mutiny.TimeoutException()));
     }
 
     @Test
     void aProgrammingErrorIsNotUnavailable() {
-        assertFalse(BackendFailures.isUnavailable(new NullPointerException("bug")));
+        assertFalse(Outages.isUnavailable(new NullPointerException("bug")));
     }
 
     @Test

@@ -4,18 +4,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.Conflict;
+import io.pinion.failure.InvalidInput;
+import io.pinion.graph.GraphKeys;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisTopology;
 import io.pinion.topology.ShardRange;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.ConflictException;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -31,7 +30,6 @@ import io.vertx.mutiny.redis.client.Response;
 @ApplicationScoped
 public class VirtualShardMover {
 
-    private static final Pattern SHARD = Pattern.compile("^g:\\{(\\d+)}:");
     private static final int SCAN_COUNT = 1000;
     private static final int CHUNK = 500;
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
@@ -49,12 +47,12 @@ public class VirtualShardMover {
         RedisTopology redis = topology.get().redis();
         check(range, redis);
         if (redis.frozen().stream().noneMatch(frozen -> frozen.from() <= range.from() && frozen.to() >= range.to())) {
-            throw new ConflictException("range_not_frozen",
+            throw new Conflict("range_not_frozen",
                     "freeze " + range + " in the topology (redis.frozen) and reload it everywhere before copying");
         }
         String source = sourceOf(range, redis);
         if (source.equals(target)) {
-            throw new ConflictException("same_instance", range + " is already served by " + target);
+            throw new Conflict("same_instance", range + " is already served by " + target);
         }
         RedisInstanceClient from = clients.forInstance(source);
         RedisInstanceClient to = clients.forInstance(instanceNamed(target, redis));
@@ -72,7 +70,7 @@ public class VirtualShardMover {
         instanceNamed(instance, redis);
         for (int vs = range.from(); vs <= range.to(); vs++) {
             if (redis.instanceOf(vs).map(served -> served.name().equals(instance)).orElse(false)) {
-                throw new ConflictException("still_served", instance + " still serves virtual shard " + vs + "; move it first");
+                throw new Conflict("still_served", instance + " still serves virtual shard " + vs + "; move it first");
             }
         }
         RedisInstanceClient client = clients.forInstance(instance);
@@ -92,7 +90,7 @@ public class VirtualShardMover {
     private Multi<List<String>> keysOf(RedisInstanceClient client, ShardRange range) {
         return Multi.createBy().repeating()
                 .uni(() -> new String[] { "0" }, cursor -> client.redis()
-                        .send(Request.cmd(Command.SCAN).arg(cursor[0]).arg("MATCH").arg("g:{*").arg("COUNT").arg(SCAN_COUNT))
+                        .send(Request.cmd(Command.SCAN).arg(cursor[0]).arg("MATCH").arg(GraphKeys.ALL).arg("COUNT").arg(SCAN_COUNT))
                         .ifNoItem().after(CALL_TIMEOUT).fail()
                         .map(answer -> {
                             cursor[0] = answer.get(0).toString();
@@ -133,8 +131,8 @@ public class VirtualShardMover {
     private static List<String> inRange(Response keys, ShardRange range) {
         List<String> found = new ArrayList<>();
         for (Response key : keys) {
-            Matcher matcher = SHARD.matcher(key.toString());
-            if (matcher.find() && range.contains(Integer.parseInt(matcher.group(1)))) {
+            int shard = GraphKeys.shardOf(key.toString());
+            if (shard >= 0 && range.contains(shard)) {
                 found.add(key.toString());
             }
         }
@@ -151,7 +149,7 @@ public class VirtualShardMover {
 
     private static void check(ShardRange range, RedisTopology redis) {
         if (range.to() >= redis.virtualShards()) {
-            throw new BadRequestException("invalid_range", "virtual shards run from 0 to " + (redis.virtualShards() - 1));
+            throw new InvalidInput("invalid_range", "virtual shards run from 0 to " + (redis.virtualShards() - 1));
         }
     }
 
@@ -160,7 +158,7 @@ public class VirtualShardMover {
         for (int vs = range.from(); vs <= range.to(); vs++) {
             String name = redis.instanceOf(vs).orElseThrow().name();
             if (source != null && !source.equals(name)) {
-                throw new BadRequestException("range_spans_instances", range + " is served by more than one instance; move one part at a time");
+                throw new InvalidInput("range_spans_instances", range + " is served by more than one instance; move one part at a time");
             }
             source = name;
         }
@@ -169,6 +167,6 @@ public class VirtualShardMover {
 
     private static String instanceNamed(String name, RedisTopology redis) {
         return redis.instances().stream().map(instance -> instance.name()).filter(name::equals).findFirst()
-                .orElseThrow(() -> new BadRequestException("unknown_instance", "no Redis instance named " + name));
+                .orElseThrow(() -> new InvalidInput("unknown_instance", "no Redis instance named " + name));
     }
 }

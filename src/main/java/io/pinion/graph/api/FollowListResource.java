@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
+import io.pinion.failure.InvalidInput;
 import io.pinion.graph.FollowItem;
 import io.pinion.graph.FollowLists;
 import io.pinion.graph.FollowQueries;
@@ -22,9 +23,8 @@ import io.pinion.graph.UserList;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.Limits;
-import io.pinion.web.Page;
+import io.pinion.paging.Limits;
+import io.pinion.paging.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -90,7 +90,7 @@ public class FollowListResource {
 
     /** A page of one of an existing user's lists. */
     private Uni<Page<FollowItem>> page(PinionId user, UserList list, String cursor, String limit) {
-        return targets.requireUser(user).chain(() -> lists.ofUser(user.value(), list, cursor, Limits.of(limit)));
+        return targets.requireUser(user).chain(() -> lists.ofUser(user.value(), list, cursor, Limits.LIST.of(limit)));
     }
 
     @GET
@@ -101,9 +101,9 @@ public class FollowListResource {
         PinionId board = ids.parse(id, ObjectType.BOARD, "board id");
         String which = kind == null || kind.isBlank() ? "all" : kind;
         if (!which.equals("all") && !which.equals("explicit")) {
-            throw new BadRequestException("invalid_kind", "kind must be all or explicit");
+            throw new InvalidInput("invalid_kind", "kind must be all or explicit");
         }
-        int size = Limits.of(limit);
+        int size = Limits.LIST.of(limit);
         return targets.ownerOf(board).chain(owner -> which.equals("all")
                 ? lists.ofBoard(board.value(), owner, cursor, size)
                 : lists.explicitOfBoard(board.value(), owner, cursor, size));
@@ -116,21 +116,8 @@ public class FollowListResource {
     public Uni<Page<FollowItem>> receivers(@PathParam("id") String id, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {
         PinionId board = ids.parse(id, ObjectType.BOARD, "board id");
-        int size = limit == null || limit.isBlank() ? FollowLists.MAX_RECEIVERS_PAGE : receiversLimit(limit);
+        int size = Limits.RECEIVERS.of(limit);
         return targets.ownerOf(board).chain(owner -> lists.ofBoard(board.value(), owner, cursor, size));
-    }
-
-    private static int receiversLimit(String text) {
-        int size;
-        try {
-            size = Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            size = 0;
-        }
-        if (size < 1 || size > FollowLists.MAX_RECEIVERS_PAGE) {
-            throw new BadRequestException("invalid_limit", "limit must be within 1.." + FollowLists.MAX_RECEIVERS_PAGE);
-        }
-        return size;
     }
 
     @GET
@@ -138,7 +125,7 @@ public class FollowListResource {
     @Operation(summary = "An interest's followers, newest first")
     public Uni<Page<FollowItem>> interestFollowers(@PathParam("name") String name, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {
-        return lists.ofInterest(Interests.normalize(name), cursor, Limits.of(limit));
+        return lists.ofInterest(Interests.normalize(name), cursor, Limits.LIST.of(limit));
     }
 
     private PinionId user(String id) {

@@ -1,10 +1,9 @@
 package io.pinion.graph.api;
 
-import java.util.List;
 import java.util.regex.Pattern;
 
-import io.pinion.pins.PinViews;
-import io.pinion.web.BadRequestException;
+import io.pinion.failure.InvalidInput;
+import io.pinion.graph.InterestNames;
 
 /**
  * Interest names as the graph keys them: normalized the same way as a pin's interests (trimmed, lower case, inner
@@ -18,9 +17,9 @@ final class Interests {
     }
 
     static String normalize(String name) {
-        String normalized = name == null ? "" : PinViews.normalizeInterests(List.of(name)).get(0);
+        String normalized = name == null ? "" : InterestNames.normalize(name);
         if (!VALID.matcher(normalized).matches()) {
-            throw new BadRequestException("invalid_interest",
+            throw new InvalidInput("invalid_interest",
                     "an interest is 1-40 letters, digits, spaces, _ or -, starting with a letter or digit");
         }
         return normalized;

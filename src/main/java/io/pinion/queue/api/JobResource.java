@@ -20,16 +20,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 import io.pinion.auth.Roles;
+import io.pinion.failure.InvalidInput;
+import io.pinion.failure.NotFound;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.paging.Page;
 import io.pinion.queue.Ack;
 import io.pinion.queue.JobAcks;
 import io.pinion.queue.JobLocator;
 import io.pinion.queue.JobQueries;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.NotFoundException;
-import io.pinion.web.Page;
+import io.pinion.queue.JobRepairs;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -47,18 +48,21 @@ public class JobResource {
 
     private final JobAcks acks;
     private final JobQueries queries;
+    private final JobRepairs repairs;
     private final JobLocator locator;
     private final IdParser ids;
     private final LeaseTokens tokens;
     private final QueueAccess access;
 
-    JobResource(JobAcks acks, JobQueries queries, JobLocator locator, IdParser ids, LeaseTokens tokens, QueueAccess access) {
-        this.tokens = tokens;
-        this.access = access;
+    JobResource(JobAcks acks, JobQueries queries, JobRepairs repairs, JobLocator locator, IdParser ids,
+            LeaseTokens tokens, QueueAccess access) {
         this.acks = acks;
         this.queries = queries;
+        this.repairs = repairs;
         this.locator = locator;
         this.ids = ids;
+        this.tokens = tokens;
+        this.access = access;
     }
 
     @POST
@@ -67,14 +71,14 @@ public class JobResource {
     @Operation(summary = "Ack up to 1,000 jobs: success, or failure (retried with backoff until the last attempt)")
     public Uni<Page<AckView>> ack(@NotNull AckRequest request) {
         if (request.acks() == null || request.acks().isEmpty() || request.acks().size() > QueueInput.MAX_BATCH) {
-            throw new BadRequestException("invalid_batch", "acks has 1 to " + QueueInput.MAX_BATCH + " items");
+            throw new InvalidInput("invalid_batch", "acks has 1 to " + QueueInput.MAX_BATCH + " items");
         }
         List<Ack> parsed = new ArrayList<>(request.acks().size());
         for (int i = 0; i < request.acks().size(); i++) {
             AckRequest.Item item = request.acks().get(i);
             String field = "acks[" + i + "]";
             if (item == null) {
-                throw new BadRequestException("invalid_batch", field + " is missing");
+                throw new InvalidInput("invalid_batch", field + " is missing");
             }
             boolean success;
             if ("success".equals(item.outcome())) {
@@ -82,11 +86,11 @@ public class JobResource {
             } else if ("failure".equals(item.outcome())) {
                 success = false;
             } else {
-                throw new BadRequestException("invalid_outcome", field + ".outcome must be 'success' or 'failure'");
+                throw new InvalidInput("invalid_outcome", field + ".outcome must be 'success' or 'failure'");
             }
             if (item.retryDelayMs() != null) {
                 if (success) {
-                    throw new BadRequestException("invalid_retry_delay", field + ".retryDelayMs applies to failures only");
+                    throw new InvalidInput("invalid_retry_delay", field + ".retryDelayMs applies to failures only");
                 }
                 QueueInput.range(field + ".retryDelayMs", item.retryDelayMs(), 0, 365L * 24 * 3600 * 1000);
             }
@@ -109,7 +113,7 @@ public class JobResource {
         String status = QueueInput.status(request.status(), "status");
         return locator.locate(job).flatMap(found -> {
             long leaseMs = found.map(location -> location.queue().config().leaseMs())
-                    .orElseThrow(() -> new NotFoundException("job_not_found", "no job " + id));
+                    .orElseThrow(() -> new NotFound("job_not_found", "no job " + id));
             long extend = request.extendMs() != null ? request.extendMs() : leaseMs;
             QueueInput.range("extendMs", extend, 1_000, 86_400_000);
             return acks.checkpoint(job, token, extend, status);
@@ -133,7 +137,7 @@ public class JobResource {
     public Uni<JobView> retry(@PathParam("id") String id) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
         return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))
-                .chain(() -> queries.retry(job)).map(JobView::of);
+                .chain(() -> repairs.retry(job)).map(JobView::of);
     }
 
     @DELETE
@@ -144,6 +148,6 @@ public class JobResource {
     public Uni<Void> delete(@PathParam("id") String id) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
         return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))
-                .chain(() -> queries.delete(job));
+                .chain(() -> repairs.delete(job));
     }
 }

@@ -11,9 +11,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.InvalidInput;
 import io.pinion.id.PinionId;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.CursorConfig;
+import io.pinion.paging.CursorConfig;
 
 /**
  * Lease tokens handed to HTTP workers: the attempt and an HMAC-SHA256 (128 bits) of the job id and attempt under the
@@ -41,7 +41,7 @@ public class LeaseTokens {
     /** The attempt a token stands for; 400 {@code invalid_lease_token} when it is missing or not one handed out. */
     public int attempt(PinionId job, String token, String field) {
         if (token == null || token.isBlank()) {
-            throw new BadRequestException("invalid_lease_token", field + " is required: the leaseToken handed out with the job");
+            throw new InvalidInput("invalid_lease_token", field + " is required: the leaseToken handed out with the job");
         }
         try {
             int dot = token.indexOf('.');
@@ -55,7 +55,7 @@ public class LeaseTokens {
         } catch (IllegalArgumentException e) {
             // falls through to the refusal
         }
-        throw new BadRequestException("invalid_lease_token", field + " is not a lease token handed out for this job");
+        throw new InvalidInput("invalid_lease_token", field + " is not a lease token handed out for this job");
     }
 
     private byte[] mac(PinionId job, int attempt) {

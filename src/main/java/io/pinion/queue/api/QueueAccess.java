@@ -1,17 +1,18 @@
 package io.pinion.queue.api;
 
+import java.util.List;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
+import io.pinion.auth.QueueGrants;
 import io.pinion.auth.Roles;
+import io.pinion.failure.Forbidden;
 import io.pinion.id.PinionId;
 import io.pinion.queue.Queue;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.work.InAppQueues;
-import io.pinion.users.UserGrants;
-import io.pinion.web.ApiException;
-import io.pinion.web.ForbiddenException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 
@@ -36,10 +37,10 @@ public class QueueAccess {
 
     private final QueueRegistry registry;
     private final InAppQueues inApp;
-    private final UserGrants grants;
+    private final QueueGrants grants;
     private final SecurityIdentity identity;
 
-    QueueAccess(QueueRegistry registry, InAppQueues inApp, UserGrants grants, SecurityIdentity identity) {
+    QueueAccess(QueueRegistry registry, InAppQueues inApp, QueueGrants grants, SecurityIdentity identity) {
         this.registry = registry;
         this.inApp = inApp;
         this.grants = grants;
@@ -54,7 +55,7 @@ public class QueueAccess {
     /** Fails unless the caller may use the queue so. */
     public Uni<Void> allowed(String name, Use use) {
         if (use == Use.WORK && inApp.contains(name)) {
-            return Uni.createFrom().failure(new ApiException(403, "internal_queue",
+            return Uni.createFrom().failure(new Forbidden("internal_queue",
                     "queue " + name + " is run by the service itself: it takes and gives no jobs over HTTP"));
         }
         if (identity.hasRole(Roles.ADMIN)) {
@@ -64,27 +65,36 @@ public class QueueAccess {
                 || !(identity.getPrincipal() instanceof JsonWebToken token)) {
             return Uni.createFrom().failure(denied(name));
         }
-        return grants.of(PinionId.parse(token.getSubject())).map(found -> {
-            if (!found.hasQueue(name)) {
+        return grants.granted(PinionId.parse(token.getSubject()), name).map(granted -> {
+            if (!granted) {
                 throw denied(name);
             }
             return null;
         }).replaceWithVoid();
     }
 
-    /** Whether the caller sees the queue in lists (admins all, workers those granted). */
-    public Uni<java.util.function.Predicate<String>> visible() {
+    /** Of these queue names, those the caller sees in lists (admins all, workers those granted). */
+    public Uni<java.util.Set<String>> visible(java.util.List<String> names) {
         if (identity.hasRole(Roles.ADMIN)) {
-            return Uni.createFrom().item(name -> true);
+            return Uni.createFrom().item(java.util.Set.copyOf(names));
         }
         if (!(identity.getPrincipal() instanceof JsonWebToken token)) {
-            return Uni.createFrom().item(name -> false);
+            return Uni.createFrom().item(java.util.Set.of());
         }
-        return grants.of(PinionId.parse(token.getSubject()))
-                .map(found -> name -> !inApp.contains(name) && found.hasQueue(name));
+        PinionId user = PinionId.parse(token.getSubject());
+        List<Uni<String>> checks = names.stream().filter(name -> !inApp.contains(name))
+                .map(name -> grants.granted(user, name).map(granted -> granted ? name : null)).toList();
+        if (checks.isEmpty()) {
+            return Uni.createFrom().item(java.util.Set.of());
+        }
+        return Uni.join().all(checks).andFailFast().map(found -> {
+            java.util.Set<String> seen = new java.util.HashSet<>(found);
+            seen.remove(null);
+            return seen;
+        });
     }
 
-    private static ForbiddenException denied(String name) {
-        return new ForbiddenException("no grant for queue " + name + ": an admin grants queues to workers by name");
+    private static Forbidden denied(String name) {
+        return new Forbidden("forbidden", "no grant for queue " + name + ": an admin grants queues to workers by name");
     }
 }

@@ -23,7 +23,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 import io.pinion.auth.Roles;
+import io.pinion.failure.InvalidInput;
+import io.pinion.paging.Limits;
+import io.pinion.paging.Page;
 import io.pinion.queue.JobQueries;
+import io.pinion.queue.JobRepairs;
 import io.pinion.queue.JobState;
 import io.pinion.queue.JobWriter;
 import io.pinion.queue.QueueRegistry;
@@ -31,9 +35,6 @@ import io.pinion.queue.QueueSettings;
 import io.pinion.queue.QueueStats;
 import io.pinion.queue.broker.LocalBroker;
 import io.pinion.topology.ActiveTopology;
-import io.pinion.web.BadRequestException;
-import io.pinion.web.Limits;
-import io.pinion.web.Page;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -49,22 +50,24 @@ public class QueueResource {
     private final QueueRegistry registry;
     private final JobWriter writer;
     private final JobQueries queries;
+    private final JobRepairs repairs;
     private final LocalBroker broker;
     private final QueueSettings settings;
     private final ActiveTopology topology;
     private final QueueAccess access;
     private final LeaseTokens tokens;
 
-    QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, LocalBroker broker,
+    QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, JobRepairs repairs, LocalBroker broker,
             QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens) {
-        this.access = access;
-        this.tokens = tokens;
         this.registry = registry;
         this.writer = writer;
         this.queries = queries;
+        this.repairs = repairs;
         this.broker = broker;
         this.settings = settings;
         this.topology = topology;
+        this.access = access;
+        this.tokens = tokens;
     }
 
     @POST
@@ -82,10 +85,11 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
-        return access.visible().chain(visible -> registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
-                .filter(queue -> visible.test(queue.name()))
-                .sorted(Comparator.comparing(queue -> queue.name()))
-                .map(QueueView::of).toList(), null)));
+        return registry.refresh().chain(ignored -> access.visible(registry.cached().stream().map(queue -> queue.name()).toList())
+                .map(visible -> new Page<>(registry.cached().stream()
+                        .filter(queue -> visible.contains(queue.name()))
+                        .sorted(Comparator.comparing(queue -> queue.name()))
+                        .map(QueueView::of).toList(), null)));
     }
 
     @GET
@@ -150,9 +154,9 @@ public class QueueResource {
     @Operation(summary = "Jobs in one state (PENDING, RUNNING, SUCCEEDED, FAILED), partition by partition in id order")
     public Uni<Page<JobView>> scan(@PathParam("name") String name, @QueryParam("state") String state,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
-        JobState parsed = JobState.parse(state).orElseThrow(() -> new BadRequestException("invalid_state",
+        JobState parsed = JobState.parse(state).orElseThrow(() -> new InvalidInput("invalid_state",
                 "state must be one of PENDING, RUNNING, SUCCEEDED, FAILED"));
-        int size = Limits.of(limit);
+        int size = Limits.LIST.of(limit);
         return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> queries.scan(queue, parsed, cursor, size))
                 .map(page -> new Page<>(page.items().stream().map(JobView::of).toList(), page.nextCursor()));
     }
@@ -169,10 +173,9 @@ public class QueueResource {
     @Path("/queues/{name}/retry-failed")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Put up to 'limit' (default 1,000) FAILED jobs back to PENDING with fresh attempts")
-    public Uni<Map<String, Long>> retryFailed(@PathParam("name") String name, @QueryParam("limit") Integer limit) {
-        int max = limit == null ? 1_000 : limit;
-        QueueInput.range("limit", max, 1, 100_000);
-        return access.queue(name, QueueAccess.Use.REPAIR).flatMap(queue -> queries.retryFailed(queue, max))
+    public Uni<Map<String, Long>> retryFailed(@PathParam("name") String name, @QueryParam("limit") String limit) {
+        int max = Limits.REPAIR.of(limit);
+        return access.queue(name, QueueAccess.Use.REPAIR).flatMap(queue -> repairs.retryFailed(queue, max))
                 .map(count -> Map.of("retried", count));
     }
 

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.queue.JobState;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.Queue;
 import io.pinion.queue.QueuePartition;
@@ -275,11 +276,11 @@ final class OwnedPartition {
                 fifoFloor = rows.get(0).id();
             }
             for (PartitionSql.HeadRow row : rows) {
-                boolean mine = row.state() == 1 && brokerId.equals(row.leaseOwner());
+                boolean mine = row.state() == JobState.RUNNING && brokerId.equals(row.leaseOwner());
                 if (mine && ids.isEmpty()) {
                     continue;
                 }
-                if (row.state() != 0 || row.runAfter() > now || ids.size() == batch) {
+                if (row.state() != JobState.PENDING || row.runAfter() > now || ids.size() == batch) {
                     break;
                 }
                 ids.add(row.id());
@@ -306,8 +307,8 @@ final class OwnedPartition {
 
     private void checkFifoHead(long head) {
         statements.state(head).subscribe().with(state -> {
-            if (state != 1 && inFlight == head) {
-                if (state == 0) {
+            if (state != JobState.RUNNING && inFlight == head) {
+                if (state == JobState.PENDING) {
                     release(buffer.drain());
                 }
                 inFlight = 0;

@@ -5,7 +5,8 @@ import java.util.List;
 
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
-import io.pinion.queue.JobAcks;
+import io.pinion.queue.JobSql;
+import io.pinion.queue.JobState;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueuePartition;
 import io.pinion.queue.RetryPolicy;
@@ -14,14 +15,14 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
- * The statements the owning broker runs on one partition table: finding due jobs, leasing and releasing them,
- * sweeping expired leases, deleting finished jobs, measuring depth. Statements on id lists walk the primary key
- * ({@link JobAcks#BY_ID}); the ones that can lose a lock conflict are retried.
+ * What the owning broker runs on one partition table (the statements are {@link JobSql}'s): finding due jobs,
+ * leasing and releasing them, sweeping expired leases, deleting finished jobs, measuring depth. The ones that can
+ * lose a lock conflict are retried.
  */
 final class PartitionSql {
 
     /** A row at the head of a FIFO partition. */
-    record HeadRow(long id, int state, long runAfter, String leaseOwner) {
+    record HeadRow(long id, JobState state, long runAfter, String leaseOwner) {
     }
 
     /** Pending jobs and the earliest run_after among them (null when none). */
@@ -49,16 +50,12 @@ final class PartitionSql {
      * index one priority at a time, so jobs scheduled for later never slow the scan.
      */
     Uni<List<Long>> due(int batch, long now) {
-        String part = "(SELECT id, priority, run_after FROM " + table
-                + " WHERE state = 0 AND priority = ? AND run_after <= ? ORDER BY run_after, id LIMIT ?)";
-        String statement = "SELECT id FROM (" + part + " UNION ALL " + part + " UNION ALL " + part
-                + ") AS due ORDER BY priority, run_after, id LIMIT ?";
         Tuple args = Tuple.tuple();
         for (int priority = 1; priority <= 3; priority++) {
             args.addInteger(priority).addLong(now).addInteger(batch);
         }
         args.addInteger(batch);
-        return sql.query(partition.shard(), statement, args).map(rows -> {
+        return sql.query(partition.shard(), JobSql.due(table), args).map(rows -> {
             List<Long> ids = new ArrayList<>(rows.size());
             rows.forEach(row -> ids.add(row.getLong("id")));
             return ids;
@@ -67,12 +64,11 @@ final class PartitionSql {
 
     /** The unfinished rows of a FIFO partition from {@code floor} on, in id order. */
     Uni<List<HeadRow>> head(long floor, int limit) {
-        return sql.query(partition.shard(), "SELECT id, state, run_after, lease_owner FROM " + table
-                        + " WHERE id >= ? AND state IN (0, 1) ORDER BY id LIMIT ?", Tuple.of(floor, limit))
+        return sql.query(partition.shard(), JobSql.head(table), Tuple.of(floor, limit))
                 .map(rows -> {
                     List<HeadRow> head = new ArrayList<>(rows.size());
                     for (Row row : rows) {
-                        head.add(new HeadRow(row.getLong("id"), row.getInteger("state"), row.getLong("run_after"),
+                        head.add(new HeadRow(row.getLong("id"), JobState.ofCode(row.getInteger("state")), row.getLong("run_after"),
                                 row.getString("lease_owner")));
                     }
                     return head;
@@ -81,18 +77,13 @@ final class PartitionSql {
 
     /** Leases the PENDING jobs among {@code ids} to this broker until {@code expires} and reads back those it got. */
     Uni<List<LeasedJob>> lease(List<Long> ids, long now, long expires, String queueName) {
-        String in = ShardSql.placeholders(ids.size());
         Tuple update = Tuple.of(brokerId, expires, now);
         ids.forEach(update::addLong);
         Tuple select = Tuple.tuple();
         ids.forEach(select::addLong);
         select.addString(brokerId).addLong(expires);
-        return sql.queryRetryingConflicts(partition.shard(), "UPDATE " + table + JobAcks.BY_ID + " SET state = 1,"
-                        + " lease_owner = ?, lease_expires = ?, attempts_made = attempts_made + 1, updated_at = ?"
-                        + " WHERE id IN (" + in + ") AND state = 0", update)
-                .flatMap(ignored -> sql.query(partition.shard(), "SELECT id, priority, run_after, attempts_made,"
-                        + " attempts_allowed, body, created_at FROM " + table + JobAcks.BY_ID + " WHERE id IN (" + in
-                        + ") AND state = 1 AND lease_owner = ? AND lease_expires = ?", select))
+        return sql.queryRetryingConflicts(partition.shard(), JobSql.lease(table, ids.size()), update)
+                .flatMap(ignored -> sql.query(partition.shard(), JobSql.leased(table, ids.size()), select))
                 .map(rows -> {
                     List<LeasedJob> jobs = new ArrayList<>(rows.size());
                     for (Row row : rows) {
@@ -110,9 +101,7 @@ final class PartitionSql {
         Tuple args = Tuple.of(System.currentTimeMillis());
         jobs.forEach(job -> args.addLong(job.id().value()));
         args.addString(brokerId);
-        return sql.queryRetryingConflicts(partition.shard(), "UPDATE " + table + JobAcks.BY_ID + " SET state = 0,"
-                        + " lease_owner = NULL, lease_expires = NULL, attempts_made = attempts_made - 1, updated_at = ?"
-                        + " WHERE id IN (" + ShardSql.placeholders(jobs.size()) + ") AND state = 1 AND lease_owner = ?", args)
+        return sql.queryRetryingConflicts(partition.shard(), JobSql.release(table, jobs.size()), args)
                 .replaceWithVoid();
     }
 
@@ -122,29 +111,19 @@ final class PartitionSql {
      * {@code by_state_time} index. Emits how many rows it changed.
      */
     Uni<Integer> sweepExpired(long now, RetryPolicy retry, long minLeaseMs) {
-        String statement = "UPDATE " + table + " SET state = IF(attempts_made >= attempts_allowed, 3, 0),"
-                + " run_after = IF(state = 0, ? + " + retry.sqlDelayAfterAttempts() + ", run_after),"
-                + " status = RIGHT(CONCAT_WS('\\n', status, CONCAT('attempt ', attempts_made, ': lease expired')), "
-                + JobAcks.MAX_STATUS_CHARS + "),"
-                + " dedupe_active = IF(state = 3, NULL, dedupe_active), lease_owner = NULL, lease_expires = NULL,"
-                + " updated_at = ? WHERE state = 1 AND updated_at < ? AND lease_expires < ? LIMIT 1000";
-        return sql.queryRetryingConflicts(partition.shard(), statement, Tuple.of(now, now, now - minLeaseMs, now))
+        return sql.queryRetryingConflicts(partition.shard(), JobSql.sweepExpired(table, retry),
+                        Tuple.of(now, now, now - minLeaseMs, now))
                 .map(rows -> rows.rowCount());
     }
 
     /** Deletes up to {@code limit} finished jobs last updated before {@code before}; emits how many. */
     Uni<Integer> deleteFinished(long before, int limit) {
-        return sql.query(partition.shard(), "DELETE FROM " + table + " WHERE state IN (2, 3) AND updated_at < ? LIMIT ?",
-                Tuple.of(before, limit)).map(rows -> rows.rowCount());
+        return sql.query(partition.shard(), JobSql.deleteFinished(table), Tuple.of(before, limit)).map(rows -> rows.rowCount());
     }
 
     /** Pending jobs and the earliest run_after among them, each priority read from the {@code due} index. */
     Uni<Depth> depth() {
-        String statement = "SELECT (SELECT COUNT(*) FROM " + table + " WHERE state = 0) AS pending,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 1) AS p1,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 2) AS p2,"
-                + " (SELECT MIN(run_after) FROM " + table + " WHERE state = 0 AND priority = 3) AS p3";
-        return sql.query(partition.shard(), statement, Tuple.tuple()).map(rows -> {
+        return sql.query(partition.shard(), JobSql.depth(table), Tuple.tuple()).map(rows -> {
             Row row = rows.iterator().next();
             Long earliest = null;
             for (String column : List.of("p1", "p2", "p3")) {
@@ -157,9 +136,9 @@ final class PartitionSql {
         });
     }
 
-    /** The state code of one job, or -1 when it is gone. */
-    Uni<Integer> state(long id) {
-        return sql.query(partition.shard(), "SELECT state FROM " + table + " WHERE id = ?", Tuple.of(id))
-                .map(rows -> rows.size() == 0 ? -1 : rows.iterator().next().getInteger("state"));
+    /** The state of one job, or null when it is gone. */
+    Uni<JobState> state(long id) {
+        return sql.query(partition.shard(), JobSql.state(table), Tuple.of(id))
+                .map(rows -> rows.size() == 0 ? null : JobState.ofCode(rows.iterator().next().getInteger("state")));
     }
 }

@@ -14,6 +14,7 @@ import jakarta.interceptor.Interceptor;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.Conflict;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueueConfig;
 import io.pinion.queue.QueueMetrics;
@@ -22,7 +23,6 @@ import io.pinion.queue.QueueSettings;
 import io.pinion.queue.RetryPolicy;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
-import io.pinion.web.ConflictException;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -130,7 +130,7 @@ public class JobDispatcher {
                 defaults.retentionMs(), defaults.maxBodyBytes());
         registry.get(annotation.value())
                 .onFailure().recoverWithUni(missing -> registry.create(annotation.value(), config))
-                .onFailure(ConflictException.class).recoverWithUni(exists -> registry.get(annotation.value()))
+                .onFailure(Conflict.class).recoverWithUni(exists -> registry.get(annotation.value()))
                 .await().atMost(java.time.Duration.ofSeconds(30));
     }
 }

@@ -1,0 +1,105 @@
+package io.pinion.users.api;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.ResponseStatus;
+
+import io.pinion.auth.CurrentUser;
+import io.pinion.failure.NotFound;
+import io.pinion.failure.Outages;
+import io.pinion.graph.FollowCounts;
+import io.pinion.graph.FollowQueries;
+import io.pinion.id.IdParser;
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.ratelimit.RateLimits;
+import io.pinion.users.LoginRequest;
+import io.pinion.users.Session;
+import io.pinion.users.SignUpRequest;
+import io.pinion.users.UserService;
+import io.pinion.users.UserView;
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * Sign-up, login, profiles.
+ */
+@Path("/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "users")
+public class UserResource {
+
+    private final UserService users;
+    private final IdParser ids;
+    private final CurrentUser currentUser;
+    private final FollowQueries follows;
+    private final RateLimits limits;
+
+    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows, RateLimits limits) {
+        this.limits = limits;
+        this.users = users;
+        this.ids = ids;
+        this.currentUser = currentUser;
+        this.follows = follows;
+    }
+
+    @POST
+    @Path("/users")
+    @ResponseStatus(201)
+    @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of 8 to 72 bytes")
+    public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request, @Context HttpServerRequest http) {
+        limits.loginFrom(address(http));
+        return users.signUp(request).map(view -> view.withFollows(FollowCounts.NONE));
+    }
+
+    @POST
+    @Path("/sessions")
+    @Operation(summary = "Log in: returns a signed bearer token")
+    public Uni<Session> login(@NotNull @Valid LoginRequest request, @Context HttpServerRequest http) {
+        limits.loginFrom(address(http));
+        limits.loginAs(request.username());
+        return users.login(request);
+    }
+
+    private static String address(HttpServerRequest http) {
+        return http == null || http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
+    }
+
+    @GET
+    @Path("/users/{id}")
+    @Operation(summary = "A user's profile with counts")
+    public Uni<UserView> get(@PathParam("id") String id) {
+        PinionId userId = ids.parse(id, ObjectType.USER, "user id");
+        return found(users.get(userId), userId);
+    }
+
+    @GET
+    @Path("/me")
+    @Authenticated
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "The signed-in user's profile")
+    public Uni<UserView> me() {
+        PinionId userId = currentUser.id();
+        return found(users.get(userId), userId);
+    }
+
+    private Uni<UserView> found(Uni<UserView> user, PinionId id) {
+        return user.onItem().ifNull().failWith(() -> new NotFound("user_not_found", "no user " + id))
+                .chain(view -> follows.counts(id.value()).map(view::withFollows)
+                        .onFailure(Outages::isUnavailable).recoverWithItem(view));
+    }
+}
