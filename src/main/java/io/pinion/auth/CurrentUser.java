@@ -1,11 +1,11 @@
 package io.pinion.auth;
 
-import io.pinion.failure.Unauthenticated;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
+import io.pinion.failure.Unauthenticated;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 

@@ -1,14 +1,16 @@
 package io.pinion.auth;
 
+import java.util.Set;
+
 import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Whether a worker was granted a queue by name. Queue access asks this; the users' stored grants answer it, so the
- * job queue needs no knowledge of where grants are kept.
+ * The queues a worker was granted by name. Queue access asks this; the users' stored grants answer it, so the job
+ * queue needs no knowledge of where grants are kept.
  */
 public interface QueueGrants {
 
-    /** Whether the user may use the queue over HTTP, as granted at most a minute ago. */
-    Uni<Boolean> granted(PinionId user, String queue);
+    /** The queues the user may use over HTTP, as granted at most a minute ago. */
+    Uni<Set<String>> queues(PinionId user);
 }

@@ -4,6 +4,7 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.nio.channels.ClosedChannelException;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 import org.apache.hadoop.hbase.MasterNotRunningException;
@@ -22,12 +23,19 @@ import io.vertx.sqlclient.ClosedConnectionException;
  */
 public final class Outages {
 
+    /** Failures of these types, or of their subtypes, mean the backend did not answer. */
     private static final List<Class<? extends Throwable>> UNAVAILABLE = List.of(
             Unavailable.class,
             ConnectException.class,
             NoRouteToHostException.class,
             ClosedChannelException.class,
-            TimeoutException.class,
+            TimeoutException.class);
+
+    /**
+     * Failures of exactly these types mean the same; their subtypes may not (HBase's
+     * {@code RetriesExhaustedWithDetailsException} also reports failed mutations of a live cluster).
+     */
+    private static final Set<Class<? extends Throwable>> UNAVAILABLE_EXACTLY = Set.of(
             io.smallrye.mutiny.TimeoutException.class,
             ClosedConnectionException.class,
             ConnectionPoolTooBusyException.class,
@@ -43,6 +51,9 @@ public final class Outages {
     /** True when the failure means "the backend did not answer", so the request should get a 503. */
     public static boolean isUnavailable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (UNAVAILABLE_EXACTLY.contains(t.getClass())) {
+                return true;
+            }
             for (Class<? extends Throwable> type : UNAVAILABLE) {
                 if (type.isInstance(t)) {
                     return true;

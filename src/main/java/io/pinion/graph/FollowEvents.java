@@ -1,6 +1,5 @@
 package io.pinion.graph;
 
-import io.pinion.failure.Conflict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pinion.failure.Conflict;
 import io.pinion.failure.NotFound;
 import io.pinion.failure.Outages;
 import io.pinion.queue.JobWriter;
@@ -91,7 +91,7 @@ public class FollowEvents {
         return queues.get(QUEUE)
                 .onFailure(NotFound.class)
                 .recoverWithUni(missing -> queues.create(QUEUE, QueueConfig.defaults(settings.maxBodyBytes())))
-                .onFailure(io.pinion.failure.Conflict.class).recoverWithUni(raced -> queues.get(QUEUE));
+                .onFailure(Conflict.class).recoverWithUni(raced -> queues.get(QUEUE));
     }
 
     private byte[] body(FollowEvent event) {

@@ -6,6 +6,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.paging.Cursors;
+import io.pinion.paging.Limits;
 import io.pinion.paging.Page;
 import io.pinion.paging.Position;
 import io.smallrye.mutiny.Uni;
@@ -20,7 +21,7 @@ import io.vertx.mutiny.redis.client.Response;
 @ApplicationScoped
 public class FollowLists {
 
-    public static final int MAX_RECEIVERS_PAGE = 1000;
+    public static final int MAX_RECEIVERS_PAGE = Limits.RECEIVERS.max();
 
     private final VirtualShards shards;
     private final GraphRedis redis;

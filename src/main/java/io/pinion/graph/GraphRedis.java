@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Failure;
 import io.pinion.failure.Outages;
+import io.pinion.failure.Refused;
 import io.pinion.failure.Unavailable;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
@@ -87,7 +88,7 @@ public class GraphRedis {
     /** Runs a script on the shard's instance; {@code write} scripts are refused while the shard is being moved. */
     public Uni<Response> script(int vs, GraphScript script, List<String> keys, List<String> args, boolean write) {
         if (write && shards.frozen(vs)) {
-            return Uni.createFrom().failure(Unavailable.refusing("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+            return Uni.createFrom().failure(new Refused("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
         }
         RedisInstanceClient client = clients.forVirtualShard(vs);
         Uni<Response> run = Uni.createFrom().deferred(() -> client.redis().send(evalsha(script, keys, args)))

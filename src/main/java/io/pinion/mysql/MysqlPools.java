@@ -1,7 +1,10 @@
 package io.pinion.mysql;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.annotation.PreDestroy;
@@ -29,6 +32,8 @@ public class MysqlPools {
     private final MysqlConfig config;
     private final ActiveTopology topology;
     private final Map<String, Pool> pools = new LinkedHashMap<>();
+    /** Pools closed by a topology change, forgotten once nothing refers to them. */
+    private final Set<Pool> retired = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     MysqlPools(Vertx vertx, MysqlConfig config, ActiveTopology topology) {
         this.vertx = vertx;
@@ -93,9 +98,8 @@ public class MysqlPools {
     }
 
     /**
-     * Retires the pools of hosts that left the topology or moved to another endpoint; others keep serving. New
-     * statements get a new pool at once; a retired pool is closed only after twice the query timeout, so statements
-     * already running on it finish rather than fail.
+     * Closes the pools of hosts that left the topology or moved to another endpoint; others keep serving. Statements
+     * still running on a closed pool fail, and count as the host being unavailable (see {@link #retired}).
      */
     synchronized void onTopologyChange(@Observes TopologyChanged change) {
         Map<String, String> endpoints = new LinkedHashMap<>();
@@ -104,13 +108,18 @@ public class MysqlPools {
             if (!host.master().equals(endpoints.get(host.name()))) {
                 Pool pool = pools.remove(host.name());
                 if (pool != null) {
-                    vertx.setTimer(2 * config.queryTimeout().toMillis(), ignored -> pool.close().subscribe().with(
-                            closed -> {
-                            }, failure -> {
-                            }));
+                    retired.add(pool);
+                    pool.close().subscribe().with(ignored -> {
+                    }, failure -> {
+                    });
                 }
             }
         });
+    }
+
+    /** Whether the pool was closed because its host left the topology or moved. */
+    public boolean retired(Pool pool) {
+        return retired.contains(pool);
     }
 
     @PreDestroy

@@ -12,6 +12,7 @@ import io.pinion.failure.Outages;
 import io.pinion.failure.Unavailable;
 import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -39,7 +40,8 @@ public class ShardSql {
 
     /** One prepared statement on the shard's host. */
     public Uni<RowSet<Row>> query(int shard, String sql, Tuple args) {
-        return guard(shard, pools.forShard(shard).preparedQuery(sql).execute(args)
+        Pool pool = pools.forShard(shard);
+        return guard(shard, pool, pool.preparedQuery(sql).execute(args)
                 .onSubscription().invoke(QueryCount::increment));
     }
 
@@ -61,18 +63,21 @@ public class ShardSql {
 
     /** A statement without parameters (DDL), sent as text rather than prepared. */
     public Uni<RowSet<Row>> text(int shard, String sql) {
-        return guard(shard, pools.forShard(shard).query(sql).execute()
+        Pool pool = pools.forShard(shard);
+        return guard(shard, pool, pool.query(sql).execute()
                 .onSubscription().invoke(QueryCount::increment));
     }
 
     /** Several statements on one connection in one transaction; rolled back when {@code work} fails. */
     public <T> Uni<T> inTransaction(int shard, Function<SqlConnection, Uni<T>> work) {
-        return guard(shard, pools.forShard(shard).withTransaction(work));
+        Pool pool = pools.forShard(shard);
+        return guard(shard, pool, pool.withTransaction(work));
     }
 
     /** Like {@link #inTransaction(int, Function)} with a longer time limit, for bulk statements. */
     public <T> Uni<T> inTransaction(int shard, Duration timeout, Function<SqlConnection, Uni<T>> work) {
-        return guard(shard, pools.forShard(shard).withTransaction(work), timeout);
+        Pool pool = pools.forShard(shard);
+        return guard(shard, pool, pool.withTransaction(work), timeout);
     }
 
     /** A statement inside {@link #inTransaction}. */
@@ -96,22 +101,24 @@ public class ShardSql {
         return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);
     }
 
-    private <T> Uni<T> guard(int shard, Uni<T> work) {
-        return guard(shard, work, config.queryTimeout());
+    private <T> Uni<T> guard(int shard, Pool pool, Uni<T> work) {
+        return guard(shard, pool, work, config.queryTimeout());
     }
 
     /**
      * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down, requests
-     * that need it fail at once with a 503 until a trial call finds it back.
+     * that need it fail at once with a 503 until a trial call finds it back. A failure on a pool closed by a topology
+     * change is a 503 too: the host was taken away mid-statement.
      */
-    private <T> Uni<T> guard(int shard, Uni<T> work, Duration timeout) {
+    private <T> Uni<T> guard(int shard, Pool pool, Uni<T> work, Duration timeout) {
         String role = "mysql host for shard " + shard;
         Breaker breaker = breakers.forBackend(topology.get().mysql().hostOf(shard).map(host -> host.name()).orElse("mysql"));
         return breaker.call(() -> work
                         .ifNoItem().after(timeout)
                         .failWith(() -> new Unavailable(role, new TimeoutException(
                                 "no answer within " + timeout.toMillis() + " ms")))
-                        .onFailure(failure -> !(failure instanceof Unavailable) && Outages.isUnavailable(failure))
+                        .onFailure(failure -> !(failure instanceof Unavailable)
+                                && (Outages.isUnavailable(failure) || pools.retired(pool)))
                         .transform(failure -> new Unavailable(role, failure)),
                 failure -> failure instanceof Unavailable && Outages.isOutOfReach(failure),
                 () -> new Unavailable(role, null));

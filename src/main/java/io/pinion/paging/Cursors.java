@@ -1,6 +1,5 @@
 package io.pinion.paging;
 
-import io.pinion.failure.InvalidInput;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -12,6 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.InvalidInput;
 import io.pinion.paging.Position;
 
 /**

@@ -1,7 +1,8 @@
 package io.pinion.store;
 
-import io.pinion.paging.Position;
 import java.util.List;
+
+import io.pinion.paging.Position;
 
 /**
  * One page of a mapping list.

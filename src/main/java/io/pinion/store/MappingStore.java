@@ -1,6 +1,5 @@
 package io.pinion.store;
 
-import io.pinion.paging.Position;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
+import io.pinion.paging.Position;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;

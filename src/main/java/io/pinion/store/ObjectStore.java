@@ -1,6 +1,5 @@
 package io.pinion.store;
 
-import io.pinion.failure.OutOfSpace;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -13,6 +12,7 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.failure.OutOfSpace;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;

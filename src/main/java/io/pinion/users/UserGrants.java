@@ -3,6 +3,7 @@ package io.pinion.users;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -66,8 +67,8 @@ public class UserGrants implements QueueGrants {
     }
 
     @Override
-    public Uni<Boolean> granted(PinionId user, String queue) {
-        return of(user).map(grants -> grants.hasQueue(queue));
+    public Uni<Set<String>> queues(PinionId user) {
+        return of(user).map(grants -> Set.copyOf(grants.queues()));
     }
 
     public Uni<Grants> grantRole(PinionId user, String role) {

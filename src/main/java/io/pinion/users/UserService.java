@@ -1,6 +1,5 @@
 package io.pinion.users;
 
-import io.pinion.failure.Unauthenticated;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -14,6 +13,7 @@ import io.pinion.auth.TokenIssuer;
 import io.pinion.failure.Conflict;
 import io.pinion.failure.Failure;
 import io.pinion.failure.InvalidInput;
+import io.pinion.failure.Unauthenticated;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardSql;
 import io.pinion.store.JsonBlobs;

@@ -1,5 +1,6 @@
 package io.pinion.web;
 
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.validation.ConstraintViolation;
@@ -23,6 +24,7 @@ import io.pinion.failure.NotFound;
 import io.pinion.failure.OutOfSpace;
 import io.pinion.failure.Outages;
 import io.pinion.failure.RateLimited;
+import io.pinion.failure.Refused;
 import io.pinion.failure.TooLarge;
 import io.pinion.failure.Unauthenticated;
 import io.pinion.failure.Unavailable;
@@ -38,6 +40,12 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
+    /** The HTTP status of each kind of failure (none is a subtype of another): the one place this mapping lives. */
+    private static final Map<Class<? extends Failure>, Integer> STATUSES = Map.of(
+            InvalidInput.class, 400, Unauthenticated.class, 401, Forbidden.class, 403, NotFound.class, 404,
+            Conflict.class, 409, TooLarge.class, 413, RateLimited.class, 429, Unavailable.class, 503,
+            Refused.class, 503, OutOfSpace.class, 507);
+
     @ServerExceptionMapper
     public Response failure(Failure e) {
         int status = statusOf(e);
@@ -52,7 +60,7 @@ public class ErrorMappers {
         return respond(status, e.code(), e.getMessage());
     }
 
-    /** The HTTP status of each kind of failure: the one place this mapping lives. */
+    /** The status of a failure: that of its kind, 500 for any other. */
     static int statusOf(Failure failure) {
         for (var kind : STATUSES.entrySet()) {
             if (kind.getKey().isInstance(failure)) {
@@ -61,11 +69,6 @@ public class ErrorMappers {
         }
         return 500;
     }
-
-    private static final java.util.Map<Class<? extends Failure>, Integer> STATUSES = java.util.Map.of(
-            InvalidInput.class, 400, Unauthenticated.class, 401, Forbidden.class, 403, NotFound.class, 404,
-            Conflict.class, 409, TooLarge.class, 413, RateLimited.class, 429, Unavailable.class, 503,
-            OutOfSpace.class, 507);
 
     @ServerExceptionMapper
     public Response invalidTopology(InvalidTopologyException e) {

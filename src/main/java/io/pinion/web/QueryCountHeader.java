@@ -6,7 +6,6 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
-
 import io.pinion.mysql.QueryCount;
 
 /**

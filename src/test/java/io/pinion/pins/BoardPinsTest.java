@@ -1,6 +1,5 @@
 package io.pinion.pins;
 
-import io.pinion.paging.Limits;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
@@ -17,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.paging.Limits;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 

@@ -8,7 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.failure.Failure;
+import io.pinion.failure.Refused;
 import io.pinion.id.PinionId;
+import io.pinion.web.ErrorMappers;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 
@@ -31,7 +33,8 @@ class GroupCommitBytesTest {
                 .map(uni -> uni.subscribe().withSubscriber(UniAssertSubscriber.create())).toList();
         waiting.get(0).assertNotTerminated();
         waiting.get(1).assertNotTerminated();
-        Failure refused = (Failure) waiting.get(2).assertFailedWith(io.pinion.failure.Unavailable.class).getFailure();
+        Failure refused = (Failure) waiting.get(2).assertFailedWith(Refused.class).getFailure();
+        assertEquals(503, new ErrorMappers().failure(refused).getStatus());
         assertEquals("overloaded", refused.code());
     }
 

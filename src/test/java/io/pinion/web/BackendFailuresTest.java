@@ -1,6 +1,5 @@
 package io.pinion.web;
 
-import io.pinion.failure.Outages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.ConnectException;
 import java.util.concurrent.CompletionException;
 
+import jakarta.ws.rs.core.Response;
+
 import org.junit.jupiter.api.Test;
 
-import jakarta.ws.rs.core.Response;
+import io.pinion.failure.Outages;
 
 class BackendFailuresTest {
 

@@ -26,7 +26,6 @@ import io.smallrye.mutiny.Uni;
 @Tag(name = "feed")
 public class HomeFeedResource {
 
-
     private final HomeFeedService feed;
     private final CurrentUser currentUser;
 

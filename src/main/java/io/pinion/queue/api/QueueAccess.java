@@ -1,6 +1,6 @@
 package io.pinion.queue.api;
 
-import java.util.List;
+import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -65,33 +65,24 @@ public class QueueAccess {
                 || !(identity.getPrincipal() instanceof JsonWebToken token)) {
             return Uni.createFrom().failure(denied(name));
         }
-        return grants.granted(PinionId.parse(token.getSubject()), name).map(granted -> {
-            if (!granted) {
+        return grants.queues(PinionId.parse(token.getSubject())).map(granted -> {
+            if (!granted.contains(name)) {
                 throw denied(name);
             }
             return null;
         }).replaceWithVoid();
     }
 
-    /** Of these queue names, those the caller sees in lists (admins all, workers those granted). */
-    public Uni<java.util.Set<String>> visible(java.util.List<String> names) {
+    /** Whether the caller sees the queue in lists (admins all, workers those granted). */
+    public Uni<Predicate<String>> visible() {
         if (identity.hasRole(Roles.ADMIN)) {
-            return Uni.createFrom().item(java.util.Set.copyOf(names));
+            return Uni.createFrom().item(name -> true);
         }
         if (!(identity.getPrincipal() instanceof JsonWebToken token)) {
-            return Uni.createFrom().item(java.util.Set.of());
+            return Uni.createFrom().item(name -> false);
         }
-        PinionId user = PinionId.parse(token.getSubject());
-        List<Uni<String>> checks = names.stream().filter(name -> !inApp.contains(name))
-                .map(name -> grants.granted(user, name).map(granted -> granted ? name : null)).toList();
-        if (checks.isEmpty()) {
-            return Uni.createFrom().item(java.util.Set.of());
-        }
-        return Uni.join().all(checks).andFailFast().map(found -> {
-            java.util.Set<String> seen = new java.util.HashSet<>(found);
-            seen.remove(null);
-            return seen;
-        });
+        return grants.queues(PinionId.parse(token.getSubject()))
+                .map(granted -> name -> !inApp.contains(name) && granted.contains(name));
     }
 
     private static Forbidden denied(String name) {

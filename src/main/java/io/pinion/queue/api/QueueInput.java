@@ -1,6 +1,5 @@
 package io.pinion.queue.api;
 
-import io.pinion.failure.TooLarge;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import io.pinion.failure.InvalidInput;
+import io.pinion.failure.TooLarge;
 import io.pinion.queue.JobSql;
 import io.pinion.queue.NewJob;
 import io.pinion.queue.Queue;

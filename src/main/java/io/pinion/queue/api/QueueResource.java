@@ -85,11 +85,10 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
-        return registry.refresh().chain(ignored -> access.visible(registry.cached().stream().map(queue -> queue.name()).toList())
-                .map(visible -> new Page<>(registry.cached().stream()
-                        .filter(queue -> visible.contains(queue.name()))
-                        .sorted(Comparator.comparing(queue -> queue.name()))
-                        .map(QueueView::of).toList(), null)));
+        return access.visible().chain(visible -> registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
+                .filter(queue -> visible.test(queue.name()))
+                .sorted(Comparator.comparing(queue -> queue.name()))
+                .map(QueueView::of).toList(), null)));
     }
 
     @GET
