@@ -40,13 +40,17 @@ run_scenarios() { # $1 = build label
   done
 }
 
+running=
+trap '[[ -n $running ]] && APP_DIR=$running bash bench/app.sh stop >/dev/null' EXIT
 for round in $(seq 1 "$ROUNDS"); do
   for build in A B; do
     dir=${!build}
     APP_DIR=$dir bash bench/app.sh start >/dev/null
+    running=$dir
     sleep 5
     APP_DIR=$dir APP_PID=$(cat "$dir/bench-app.pid") run_scenarios "$build" | tee -a "$log"
     APP_DIR=$dir bash bench/app.sh stop >/dev/null
+    running=
   done
 done
 
