@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ import io.restassured.http.ContentType;
 @TestProfile(PackagedAppIT.PackagedApp.class)
 class PackagedAppIT {
 
-    private static final String ADMIN = "packaged_admin";
+    /** A new account per run: the stack's data outlives the run, and an account granted admin once stays admin. */
+    private static final String ADMIN = "packaged_admin_" + UUID.randomUUID().toString().substring(0, 8);
 
     /**
      * What the packaged app needs from outside, as a deployment gives it (the prod profile has no {@code %test}
