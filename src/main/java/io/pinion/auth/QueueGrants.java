@@ -1,6 +1,6 @@
 package io.pinion.auth;
 
-import java.util.Set;
+import java.util.Collection;
 
 import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Uni;
@@ -12,5 +12,5 @@ import io.smallrye.mutiny.Uni;
 public interface QueueGrants {
 
     /** The queues the user may use over HTTP, as granted at most a minute ago. */
-    Uni<Set<String>> queues(PinionId user);
+    Uni<Collection<String>> queues(PinionId user);
 }

@@ -1,9 +1,9 @@
 package io.pinion.users;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,8 +67,8 @@ public class UserGrants implements QueueGrants {
     }
 
     @Override
-    public Uni<Set<String>> queues(PinionId user) {
-        return of(user).map(grants -> Set.copyOf(grants.queues()));
+    public Uni<Collection<String>> queues(PinionId user) {
+        return of(user).map(Grants::queues);
     }
 
     public Uni<Grants> grantRole(PinionId user, String role) {
