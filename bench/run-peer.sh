@@ -12,14 +12,16 @@
 #   bench/run-peer.sh
 #
 # The pins are drawn at random, evenly from every shard database of the local stack's MariaDB servers (their
-# sockets under $STACK_DIR), so most reads miss any cache that a small sample would warm.
+# sockets under $STACK_DIR), with a fixed seed (SAMPLE_SEED): the same 100,000 pins every run, a working set ten
+# times the peer's (its World table has 10,000 rows). The warm-up reads each of them once (PIN_WARMUP), as the
+# peer's warm-up brings its table into PostgreSQL's buffers; a cold pass is measured apart (docs/benchmarks.md).
 #
 # Needs: a seeded stack (bin/seed --users 100000: $SEED_DIR holds users.tsv, heavy.txt, light.txt),
 # Pinion serving it on BASE (bin/run), and the peer on PEER_BASE; with PEER=<its control script> (taking
 # start|stop) the peer is started for the run and stopped after it if it was not already up.
 #
 # BASE (http://127.0.0.1:8080)  PEER_BASE (http://127.0.0.1:8090)  PEER (unset)  ROUNDS (3)  DURATION (15s)
-# WARMUP (5s per target)  THREADS (2)  CONNS (64)  ZSCORE_REQUESTS (1000000)  SEED_DIR (.stack/seed)
+# WARMUP (5s per target)  PIN_WARMUP (15s: a walk over the pin sample)  SAMPLE_SEED (42)  THREADS (2)  CONNS (64)  ZSCORE_REQUESTS (1000000)  SEED_DIR (.stack/seed)
 # REDIS_HOST (127.0.0.1)  REDIS_PORTS ("63791 63792")  PIN_SAMPLE (100000)  STACK_DIR (.stack)
 # RESULTS (bench/data/results)
 set -euo pipefail
@@ -30,6 +32,8 @@ PEER_BASE=${PEER_BASE:-http://127.0.0.1:8090}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-15s}
 WARMUP=${WARMUP:-5s}
+PIN_WARMUP=${PIN_WARMUP:-15s}
+SAMPLE_SEED=${SAMPLE_SEED:-42}
 THREADS=${THREADS:-2}
 CONNS=${CONNS:-64}
 ZSCORE_REQUESTS=${ZSCORE_REQUESTS:-1000000}
@@ -71,7 +75,7 @@ done
 per=$(( (PIN_SAMPLE + ${#dbs[@]} - 1) / ${#dbs[@]} ))
 for entry in "${dbs[@]}"; do
   read -r sock db <<<"$entry"
-  mysql -S "$sock" -u root -N -e "SELECT local_id FROM $db.pins ORDER BY RAND() LIMIT $per" \
+  mysql -S "$sock" -u root -N -e "SELECT local_id FROM $db.pins ORDER BY RAND($SAMPLE_SEED) LIMIT $per" \
     | awk -v shard=$((10#${db#db})) '{printf "%.0f\n", shard * 2^46 + 2^36 + $1}'
 done | shuf -n "$PIN_SAMPLE" --random-source=<(yes) >"$out/pins.txt"
 echo "pins: $(wc -l <"$out/pins.txt") from ${#dbs[@]} shard databases"
@@ -111,9 +115,9 @@ run_wrk() { # name url [lua script, its input file]
   printf '  %-13s %10s req/s  p99 %s ms\n' "$name" "$(wrk_rps "$file")" "$(wrk_p99 "$file")"
 }
 
-echo "warm-up ($WARMUP each)"
+echo "warm-up ($WARMUP each, $PIN_WARMUP for the pin sample)"
 wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" "$PEER_BASE/db" >/dev/null
-wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s bench/wrk/get-pin.lua "$BASE" -- "$out/pins.txt" >/dev/null
+wrk -t2 -c"$CONNS" -d"$PIN_WARMUP" -s bench/wrk/walk-pins.lua "$BASE" -- "$out/pins.txt" >/dev/null
 wrk -t"$THREADS" -c"$CONNS" -d"$WARMUP" -s bench/wrk/follow-check.lua "$BASE" -- "$out/checks.txt" >/dev/null
 : >"$out/rounds.tsv"
 for round in $(seq 1 "$ROUNDS"); do

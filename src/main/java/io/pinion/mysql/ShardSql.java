@@ -1,7 +1,12 @@
 package io.pinion.mysql;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +35,7 @@ public class ShardSql {
     private final ActiveTopology topology;
     private final MysqlConfig config;
     private final Breakers breakers;
+    private final Map<SqlConnection, List<Runnable>> afterTransaction = new ConcurrentHashMap<>();
 
     ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config, Breakers breakers) {
         this.pools = pools;
@@ -70,14 +76,34 @@ public class ShardSql {
 
     /** Several statements on one connection in one transaction; rolled back when {@code work} fails. */
     public <T> Uni<T> inTransaction(int shard, Function<SqlConnection, Uni<T>> work) {
-        Pool pool = pools.forShard(shard);
-        return guard(shard, pool, pool.withTransaction(work));
+        return inTransaction(shard, config.queryTimeout(), work);
     }
 
     /** Like {@link #inTransaction(int, Function)} with a longer time limit, for bulk statements. */
     public <T> Uni<T> inTransaction(int shard, Duration timeout, Function<SqlConnection, Uni<T>> work) {
         Pool pool = pools.forShard(shard);
-        return guard(shard, pool, pool.withTransaction(work), timeout);
+        AtomicReference<SqlConnection> used = new AtomicReference<>();
+        Uni<T> transaction = pool.withTransaction(connection -> {
+            used.set(connection);
+            return work.apply(connection);
+        }).onTermination().invoke(() -> ended(used.get()));
+        return guard(shard, pool, transaction, timeout);
+    }
+
+    /**
+     * Runs {@code action} once the transaction on {@code connection} has ended: committed, rolled back, or given up
+     * on with its outcome unknown (a timeout). Actions that must follow every commit, such as cache invalidations,
+     * therefore also run when nothing was committed, which is harmless for them.
+     */
+    public void afterTransaction(SqlConnection connection, Runnable action) {
+        afterTransaction.computeIfAbsent(connection, key -> new ArrayList<>(2)).add(action);
+    }
+
+    private void ended(SqlConnection connection) {
+        List<Runnable> actions = connection == null ? null : afterTransaction.remove(connection);
+        if (actions != null) {
+            actions.forEach(Runnable::run);
+        }
     }
 
     /** A statement inside {@link #inTransaction}. */

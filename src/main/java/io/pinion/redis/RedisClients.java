@@ -1,8 +1,10 @@
 package io.pinion.redis;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,6 +33,7 @@ public class RedisClients {
     private final RedisConfig config;
     private final ActiveTopology topology;
     private final Map<String, RedisInstanceClient> clients = new LinkedHashMap<>();
+    private final List<RedisChannel> channels = new ArrayList<>();
 
     RedisClients(Vertx vertx, RedisConfig config, ActiveTopology topology) {
         this.vertx = vertx;
@@ -65,7 +68,27 @@ public class RedisClients {
                 .orElseThrow(() -> new IllegalArgumentException("no Redis instance named " + name));
     }
 
+    /**
+     * Subscribes to a pub/sub channel on the named instance with a connection of its own, which reconnects by
+     * itself until {@link #close}; publishing goes through the instance's pooled client.
+     */
+    public synchronized RedisChannel channel(String instance, String channel, Consumer<String> onMessage,
+            Consumer<Boolean> onSubscribed) {
+        RedisChannel opened = new RedisChannel(vertx.getDelegate(), forInstance(instance), options(instance(instance)),
+                channel, onMessage, onSubscribed);
+        channels.add(opened);
+        opened.start();
+        return opened;
+    }
+
     private RedisInstanceClient create(RedisInstance instance) {
+        RedisOptions options = options(instance);
+        Redis redis = Redis.createClient(vertx, options);
+        ReactiveRedisDataSourceImpl dataSource = new ReactiveRedisDataSourceImpl(vertx, redis, RedisAPI.api(redis));
+        return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
+    }
+
+    private RedisOptions options(RedisInstance instance) {
         HostPort endpoint = instance.hostPort();
         RedisOptions options = new RedisOptions()
                 .setType(RedisClientType.STANDALONE)
@@ -76,9 +99,7 @@ public class RedisClients {
                 .setPreferredProtocolVersion(ProtocolVersion.RESP2);
         options.getNetClientOptions().setConnectTimeout((int) config.connectTimeout().toMillis());
         config.password().ifPresent(options::setPassword);
-        Redis redis = Redis.createClient(vertx, options);
-        ReactiveRedisDataSourceImpl dataSource = new ReactiveRedisDataSourceImpl(vertx, redis, RedisAPI.api(redis));
-        return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
+        return options;
     }
 
     /** Closes the clients of instances that left the topology or moved to another endpoint. */
@@ -97,6 +118,8 @@ public class RedisClients {
 
     @PreDestroy
     synchronized void close() {
+        channels.forEach(RedisChannel::close);
+        channels.clear();
         clients.values().forEach(client -> client.redis().close());
         clients.clear();
     }

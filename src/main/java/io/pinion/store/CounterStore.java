@@ -24,9 +24,11 @@ public class CounterStore {
             ON DUPLICATE KEY UPDATE value = value + VALUES(value)""";
 
     private final ShardSql sql;
+    private final ObjectChanges changes;
 
-    CounterStore(ShardSql sql) {
+    CounterStore(ShardSql sql, ObjectChanges changes) {
         this.sql = sql;
+        this.changes = changes;
     }
 
     /** One counter change for {@link #addAll}. */
@@ -43,12 +45,14 @@ public class CounterStore {
                 + " ON DUPLICATE KEY UPDATE value = value + VALUES(value)";
         Tuple args = Tuple.tuple();
         for (Delta delta : deltas) {
+            changes.changed(tx, delta.id());
             args.addLong(delta.id().value()).addString(delta.name()).addLong(delta.delta());
         }
         return sql.execute(tx, text, args).replaceWithVoid();
     }
 
     public Uni<Void> add(SqlConnection tx, PinionId id, String name, long delta) {
+        changes.changed(tx, id);
         return sql.execute(tx, ADD.formatted(ShardDatabase.table(id.shard(), "counters")),
                 Tuple.of(id.value(), name, delta))
                 .replaceWithVoid();

@@ -40,12 +40,19 @@ public class ObjectStore {
             WHERE o.local_id IN (%s)""";
 
     private final ShardSql sql;
+    private final ObjectCache cache;
+    private final ObjectChanges changes;
 
-    ObjectStore(ShardSql sql) {
+    ObjectStore(ShardSql sql, ObjectCache cache, ObjectChanges changes) {
         this.sql = sql;
+        this.cache = cache;
+        this.changes = changes;
     }
 
-    /** Inserts a new object on the shard inside a transaction; emits its id. */
+    /**
+     * Inserts a new object on the shard inside a transaction; emits its id. Nothing to invalidate: the cache keeps
+     * only objects that exist.
+     */
     public Uni<PinionId> insert(SqlConnection tx, int shard, ObjectTable table, String json) {
         return sql.execute(tx, INSERT.formatted(ShardDatabase.table(shard, table.table())), Tuple.of(json))
                 .map(rows -> {
@@ -96,6 +103,7 @@ public class ObjectStore {
 
     /** Replaces an object's JSON blob inside a transaction. */
     public Uni<Void> update(SqlConnection tx, PinionId id, ObjectTable table, String json) {
+        changes.changed(tx, id);
         return sql.execute(tx, UPDATE.formatted(ShardDatabase.table(id.shard(), table.table())), Tuple.of(json, id.local()))
                 .replaceWithVoid();
     }
@@ -108,17 +116,64 @@ public class ObjectStore {
 
     /** One object with its counters, or null when there is no such row. */
     public Uni<StoredObject> get(ObjectTable table, PinionId id) {
+        if (cache.usable()) {
+            StoredObject cached = cache.get(id.value());
+            if (cached != null) {
+                return Uni.createFrom().item(cached);
+            }
+        }
         return getAll(table, List.of(id)).map(found -> found.isEmpty() ? null : found.get(0));
     }
 
-    /** The objects that exist, in the order asked for; one query per shard, shards in parallel. */
+    /**
+     * The objects that exist, in the order asked for: from the cache, and the misses from MySQL with one query per
+     * shard, shards in parallel.
+     */
     public Uni<List<StoredObject>> getAll(ObjectTable table, List<PinionId> ids) {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
+        if (!cache.usable()) {
+            return load(table, ids).map(found -> ordered(ids, found));
+        }
+        Map<PinionId, StoredObject> found = new HashMap<>();
+        List<PinionId> misses = new ArrayList<>();
+        for (PinionId id : ids) {
+            StoredObject cached = cache.get(id.value());
+            if (cached != null) {
+                found.put(id, cached);
+            } else if (!found.containsKey(id)) {
+                misses.add(id);
+            }
+        }
+        if (misses.isEmpty()) {
+            return Uni.createFrom().item(ordered(ids, found));
+        }
+        long epoch = cache.epoch();
+        long[] versions = new long[misses.size()];
+        for (int i = 0; i < versions.length; i++) {
+            versions[i] = cache.version(misses.get(i).value());
+        }
+        return load(table, misses).map(loaded -> {
+            for (int i = 0; i < versions.length; i++) {
+                StoredObject object = loaded.get(misses.get(i));
+                if (object != null) {
+                    cache.fill(object, epoch, versions[i]);
+                }
+            }
+            found.putAll(loaded);
+            return ordered(ids, found);
+        });
+    }
+
+    private Uni<Map<PinionId, StoredObject>> load(ObjectTable table, List<PinionId> ids) {
         Map<Integer, List<PinionId>> byShard = ids.stream()
                 .distinct()
                 .collect(Collectors.groupingBy(PinionId::shard, LinkedHashMap::new, Collectors.toList()));
+        if (byShard.size() == 1) {
+            Map.Entry<Integer, List<PinionId>> only = byShard.entrySet().iterator().next();
+            return getOnShard(table, only.getKey(), only.getValue());
+        }
         List<Uni<Map<PinionId, StoredObject>>> queries = byShard.entrySet().stream()
                 .map(entry -> getOnShard(table, entry.getKey(), entry.getValue()))
                 .toList();
@@ -126,15 +181,19 @@ public class ObjectStore {
                 .map(results -> {
                     Map<PinionId, StoredObject> found = new HashMap<>();
                     results.forEach(found::putAll);
-                    List<StoredObject> ordered = new ArrayList<>(ids.size());
-                    for (PinionId id : ids) {
-                        StoredObject object = found.get(id);
-                        if (object != null) {
-                            ordered.add(object);
-                        }
-                    }
-                    return ordered;
+                    return found;
                 });
+    }
+
+    private static List<StoredObject> ordered(List<PinionId> ids, Map<PinionId, StoredObject> found) {
+        List<StoredObject> ordered = new ArrayList<>(ids.size());
+        for (PinionId id : ids) {
+            StoredObject object = found.get(id);
+            if (object != null) {
+                ordered.add(object);
+            }
+        }
+        return ordered;
     }
 
     private Uni<Map<PinionId, StoredObject>> getOnShard(ObjectTable table, int shard, List<PinionId> ids) {
@@ -154,12 +213,14 @@ public class ObjectStore {
         for (Row row : rows) {
             PinionId id = PinionId.of(shard, table.type(), row.getLong("local_id"));
             StoredObject object = objects.computeIfAbsent(id, key -> new StoredObject(key, row.getString("data"),
-                    row.getLocalDateTime("ts").toInstant(ZoneOffset.UTC), new HashMap<>()));
+                    row.getLocalDateTime("ts").toInstant(ZoneOffset.UTC), new HashMap<>(4)));
             String counter = row.getString("name");
             if (counter != null) {
-                object.counts().put(counter, row.getLong("value"));
+                object.counts().put(counter.intern(), row.getLong("value"));
             }
         }
+        objects.replaceAll((id, object) -> object.counts().isEmpty() ? object.withCounts(Map.of())
+                : object.withCounts(Map.copyOf(object.counts())));
         return objects;
     }
 

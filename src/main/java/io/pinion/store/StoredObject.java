@@ -15,6 +15,10 @@ import io.pinion.id.PinionId;
  */
 public record StoredObject(PinionId id, String data, Instant updated, Map<String, Long> counts) {
 
+    public StoredObject withCounts(Map<String, Long> other) {
+        return new StoredObject(id, data, updated, other);
+    }
+
     public long count(String name) {
         return counts.getOrDefault(name, 0L);
     }

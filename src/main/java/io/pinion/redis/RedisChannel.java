@@ -1,0 +1,145 @@
+package io.pinion.redis;
+
+import java.util.function.Consumer;
+
+import org.jboss.logging.Logger;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisClientType;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import io.vertx.redis.client.ResponseType;
+
+/**
+ * A Redis pub/sub channel: one dedicated subscriber connection that reconnects by itself, and publishing through
+ * the instance's pooled client. The listener is told when the subscription starts ({@code true}: from now on every
+ * message published reaches it) and when it ends ({@code false}: messages may be missed until it starts again).
+ * Messages and state changes arrive on the connection's event loop.
+ */
+public final class RedisChannel {
+
+    private static final Logger LOG = Logger.getLogger(RedisChannel.class);
+    private static final long FIRST_RETRY_MS = 100;
+    private static final long LAST_RETRY_MS = 2_000;
+
+    private final Vertx vertx;
+    private final RedisInstanceClient publisher;
+    private final String channel;
+    private final Consumer<String> onMessage;
+    private final Consumer<Boolean> onSubscribed;
+    private final RedisOptions options;
+    private Redis subscriber;
+    private RedisConnection connection;
+    private long retryMs = FIRST_RETRY_MS;
+    private boolean subscribed;
+    private boolean closed;
+
+    RedisChannel(Vertx vertx, RedisInstanceClient publisher, RedisOptions options, String channel,
+            Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
+        this.vertx = vertx;
+        this.publisher = publisher;
+        this.options = new RedisOptions(options).setType(RedisClientType.STANDALONE).setMaxPoolSize(1);
+        this.channel = channel;
+        this.onMessage = onMessage;
+        this.onSubscribed = onSubscribed;
+    }
+
+    /** The instance the channel lives on. */
+    public String instance() {
+        return publisher.name();
+    }
+
+    /** Publishes a message; emits how many subscribers received it. */
+    public Uni<Integer> publish(String message) {
+        return publisher.redis().send(io.vertx.mutiny.redis.client.Request.cmd(io.vertx.mutiny.redis.client.Command.PUBLISH)
+                        .arg(channel).arg(message))
+                .map(reply -> reply == null ? 0 : reply.toInteger());
+    }
+
+    synchronized void start() {
+        if (closed) {
+            return;
+        }
+        subscriber = Redis.createClient(vertx, options);
+        subscriber.connect()
+                .compose(opened -> {
+                    synchronized (this) {
+                        connection = opened;
+                    }
+                    opened.handler(this::received);
+                    opened.exceptionHandler(failure -> lost("connection failed: " + failure.getMessage()));
+                    opened.endHandler(ignored -> lost("connection closed"));
+                    return opened.send(Request.cmd(Command.SUBSCRIBE).arg(channel));
+                })
+                .onSuccess(reply -> started())
+                .onFailure(failure -> lost("subscribe failed: " + failure.getMessage()));
+    }
+
+    private void received(Response response) {
+        if (response == null || (response.type() != ResponseType.MULTI && response.type() != ResponseType.PUSH)
+                || response.size() < 3) {
+            return;
+        }
+        String kind = response.get(0).toString();
+        if ("message".equals(kind) && channel.equals(response.get(1).toString())) {
+            onMessage.accept(response.get(2).toString());
+        } else if ("subscribe".equals(kind)) {
+            started();
+        }
+    }
+
+    private void started() {
+        synchronized (this) {
+            if (subscribed || closed) {
+                return;
+            }
+            subscribed = true;
+            retryMs = FIRST_RETRY_MS;
+        }
+        LOG.debugf("subscribed to %s on %s", channel, publisher.name());
+        onSubscribed.accept(true);
+    }
+
+    private void lost(String why) {
+        boolean wasSubscribed;
+        Redis old;
+        long delay;
+        synchronized (this) {
+            if (subscriber == null) {
+                return;
+            }
+            wasSubscribed = subscribed;
+            subscribed = false;
+            old = subscriber;
+            subscriber = null;
+            connection = null;
+            delay = retryMs;
+            retryMs = Math.min(LAST_RETRY_MS, retryMs * 2);
+        }
+        old.close();
+        if (wasSubscribed) {
+            LOG.warnf("subscription to %s on %s lost (%s); retrying", channel, publisher.name(), why);
+        }
+        onSubscribed.accept(false);
+        if (!closed) {
+            vertx.setTimer(delay, ignored -> start());
+        }
+    }
+
+    synchronized void close() {
+        closed = true;
+        subscribed = false;
+        if (connection != null) {
+            connection.close();
+        }
+        if (subscriber != null) {
+            subscriber.close();
+            subscriber = null;
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package io.pinion.store;
+
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.pinion.failure.Outages;
+import io.pinion.redis.RedisChannel;
+import io.pinion.redis.RedisClients;
+import io.pinion.topology.ActiveTopology;
+import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.core.Vertx;
+
+/**
+ * The object cache's invalidation channel over Redis pub/sub, shared by every instance.
+ *
+ * <p>Messages are {@code <sender>|<ids>} with comma-separated object ids, {@code <sender>|*} to empty every cache,
+ * and {@code <sender>|hb}, the heartbeat each instance sends itself every {@code heartbeat-interval}. A cache is
+ * trusted only while its own heartbeats come back within {@code heartbeat-timeout}: that proves the whole path
+ * (publish, Redis, subscription) delivers, including when Redis is paused rather than down. Invalidations that could
+ * not be published are kept (bounded) and published when the channel is back; past the bound, a full clear is.
+ */
+@ApplicationScoped
+public class CacheChannel {
+
+    private static final Logger LOG = Logger.getLogger(CacheChannel.class);
+    private static final String HEARTBEAT = "hb";
+    private static final String CLEAR = "*";
+    /** Ids per published message. */
+    private static final int BATCH = 512;
+
+    private final String sender = UUID.randomUUID().toString().substring(0, 13);
+    private final ObjectCache cache;
+    private final CacheConfig config;
+    private final RedisClients redis;
+    private final ActiveTopology topology;
+    private final Vertx vertx;
+    private final Counter distrusted;
+    private final Set<Long> pending = new LinkedHashSet<>();
+    private boolean overflowed;
+    private volatile RedisChannel channel;
+    private volatile boolean subscribed;
+    private volatile long heardAt;
+    private long timer = -1;
+
+    CacheChannel(ObjectCache cache, CacheConfig config, RedisClients redis, ActiveTopology topology, Vertx vertx,
+            MeterRegistry registry) {
+        this.cache = cache;
+        this.config = config;
+        this.redis = redis;
+        this.topology = topology;
+        this.vertx = vertx;
+        this.distrusted = Counter.builder("pinion.cache.distrusted")
+                .description("times the object cache was emptied and bypassed because its channel stopped delivering")
+                .register(registry);
+    }
+
+    void onStart(@Observes StartupEvent start) {
+        if (!config.enabled()) {
+            return;
+        }
+        String instance = config.channelInstance()
+                .orElseGet(() -> topology.get().redis().instances().get(0).name());
+        channel = redis.channel(instance, config.channel(), this::received, this::subscribed);
+        timer = vertx.setPeriodic(config.heartbeatInterval().toMillis(), ignored -> tick());
+    }
+
+    @PreDestroy
+    void stop() {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+        }
+    }
+
+    /** Invalidates the objects here at once and on every other instance through the channel. */
+    public void changed(Collection<Long> ids) {
+        if (!config.enabled() || ids.isEmpty()) {
+            return;
+        }
+        ids.forEach(cache::invalidate);
+        publish(ids);
+    }
+
+    /** Whether the cache is in use: the channel delivers. */
+    public boolean delivering() {
+        return cache.usable();
+    }
+
+    private void publish(Collection<Long> ids) {
+        RedisChannel open = channel;
+        if (open == null || !subscribed) {
+            hold(ids);
+            return;
+        }
+        List<Long> all = List.copyOf(ids);
+        for (int from = 0; from < all.size(); from += BATCH) {
+            List<Long> batch = all.subList(from, Math.min(all.size(), from + BATCH));
+            String text = batch.stream().map(String::valueOf).collect(Collectors.joining(","));
+            open.publish(sender + "|" + text).subscribe().with(ignored -> { }, failure -> {
+                LOG.debugf("invalidation not published, held for later: %s", Outages.describe(failure));
+                hold(batch);
+            });
+        }
+    }
+
+    private synchronized void hold(Collection<Long> ids) {
+        if (overflowed) {
+            return;
+        }
+        pending.addAll(ids);
+        if (pending.size() > config.maxPending()) {
+            pending.clear();
+            overflowed = true;
+        }
+    }
+
+    /** Heartbeat, trust check, and the held invalidations once the channel delivers again. */
+    private void tick() {
+        RedisChannel open = channel;
+        if (open == null) {
+            return;
+        }
+        long silent = System.nanoTime() - heardAt;
+        if (cache.usable() && silent > config.heartbeatTimeout().toNanos()) {
+            distrust("no heartbeat back for " + TimeUnit.NANOSECONDS.toMillis(silent) + " ms");
+        }
+        if (!subscribed) {
+            return;
+        }
+        open.publish(sender + "|" + HEARTBEAT).subscribe().with(ignored -> { },
+                failure -> LOG.debugf("cache heartbeat not published: %s", Outages.describe(failure)));
+        if (cache.usable()) {
+            flushHeld(open);
+        }
+    }
+
+    private void flushHeld(RedisChannel open) {
+        List<Long> held;
+        boolean clear;
+        synchronized (this) {
+            if (pending.isEmpty() && !overflowed) {
+                return;
+            }
+            held = List.copyOf(pending);
+            clear = overflowed;
+            pending.clear();
+            overflowed = false;
+        }
+        if (clear) {
+            open.publish(sender + "|" + CLEAR).subscribe().with(ignored -> { }, failure -> {
+                synchronized (this) {
+                    overflowed = true;
+                }
+            });
+        } else {
+            publish(held);
+        }
+    }
+
+    private void received(String message) {
+        int bar = message.indexOf('|');
+        if (bar < 0) {
+            return;
+        }
+        boolean own = message.regionMatches(0, sender, 0, bar) && bar == sender.length();
+        String body = message.substring(bar + 1);
+        if (HEARTBEAT.equals(body)) {
+            if (own) {
+                heardAt = System.nanoTime();
+                if (subscribed && !cache.usable()) {
+                    cache.trust();
+                    LOG.debugf("object cache trusted: its channel delivers");
+                }
+            }
+        } else if (CLEAR.equals(body)) {
+            cache.clear();
+        } else if (!own) {
+            for (String id : body.split(",")) {
+                try {
+                    cache.invalidate(Long.parseLong(id));
+                } catch (NumberFormatException bad) {
+                    LOG.debugf("bad id %s on the cache channel", id);
+                }
+            }
+        }
+    }
+
+    private void subscribed(boolean now) {
+        subscribed = now;
+        if (!now && cache.usable()) {
+            distrust("subscription lost");
+        }
+    }
+
+    private void distrust(String why) {
+        cache.distrust();
+        distrusted.increment();
+        LOG.warnf("object cache emptied and bypassed until its channel delivers again: %s", why);
+    }
+}

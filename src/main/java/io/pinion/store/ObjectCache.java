@@ -1,0 +1,128 @@
+package io.pinion.store;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+
+/**
+ * Pins, boards and users with their counters, kept in process in front of MySQL, bounded in bytes.
+ *
+ * <p>The cache is exact, not merely fresh-ish: every committed write of an object or a counter invalidates the
+ * object here and, through {@link CacheChannel}, on every other instance. It is used only while it is trusted, that
+ * is while the invalidation channel is known to deliver (an instance's own heartbeats come back); when the channel
+ * fails it is emptied and bypassed, and it starts empty again when the channel is back.
+ *
+ * <p>A read that misses goes to MySQL and then fills the entry, unless an invalidation of the same stripe of ids
+ * (or a clear) happened since the read began: a fill never puts back a value older than a write it raced with. The
+ * check and the put are one atomic step per key, as is an invalidation.
+ */
+@ApplicationScoped
+public class ObjectCache {
+
+    private static final int STRIPES = 4096;
+    /** Bytes an entry costs besides its JSON: the map node, the key, the record, the instant and the counts map. */
+    private static final int ENTRY_BYTES = 240;
+    private static final int COUNTER_BYTES = 64;
+
+    private final boolean enabled;
+    private final Cache<Long, StoredObject> entries;
+    private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
+    private final AtomicLong epoch = new AtomicLong();
+    private volatile boolean trusted;
+
+    ObjectCache(CacheConfig config, MeterRegistry registry) {
+        this.enabled = config.enabled();
+        this.entries = Caffeine.newBuilder()
+                .maximumWeight(config.maxBytes().asLongValue())
+                .weigher((Long id, StoredObject object) -> weight(object))
+                .expireAfterWrite(config.expireAfter())
+                .recordStats()
+                .build();
+        CaffeineCacheMetrics.monitor(registry, entries, "objects");
+        registry.gauge("pinion.cache.trusted", this, cache -> cache.usable() ? 1 : 0);
+        registry.gauge("pinion.cache.bytes", entries, cache -> cache.policy().eviction()
+                .flatMap(eviction -> eviction.weightedSize().stream().boxed().findFirst()).orElse(0L));
+    }
+
+    /** Whether reads may use the cache now. */
+    public boolean usable() {
+        return enabled && trusted;
+    }
+
+    /** The cached object, or null. */
+    public StoredObject get(long id) {
+        return entries.getIfPresent(id);
+    }
+
+    /** What a read must remember before it goes to MySQL, to fill safely afterwards: see {@link #fill}. */
+    public long epoch() {
+        return epoch.get();
+    }
+
+    /** The invalidation version of the id's stripe, to remember before going to MySQL. */
+    public long version(long id) {
+        return versions.get(stripe(id));
+    }
+
+    /**
+     * Puts an object read from MySQL, unless the cache was cleared ({@code epoch}) or an id of the same stripe was
+     * invalidated ({@code version}) since the read began.
+     */
+    public void fill(StoredObject object, long epochBefore, long versionBefore) {
+        if (!usable() || epoch.get() != epochBefore) {
+            return;
+        }
+        long id = object.id().value();
+        int stripe = stripe(id);
+        entries.asMap().compute(id, (key, cached) -> trusted && versions.get(stripe) == versionBefore
+                && epoch.get() == epochBefore ? object : cached);
+    }
+
+    /** Drops the object and makes fills that began before this moment keep out. */
+    public void invalidate(long id) {
+        int stripe = stripe(id);
+        entries.asMap().compute(id, (key, cached) -> {
+            versions.incrementAndGet(stripe);
+            return null;
+        });
+    }
+
+    /** Empties the cache; fills that began before keep out. */
+    public void clear() {
+        epoch.incrementAndGet();
+        entries.invalidateAll();
+    }
+
+    /** The channel delivers: start over from empty and use the cache. */
+    void trust() {
+        clear();
+        trusted = true;
+    }
+
+    /** The channel may miss invalidations: empty the cache and bypass it. */
+    void distrust() {
+        trusted = false;
+        clear();
+    }
+
+    /** Entries and estimated bytes, for the admin view and tests. */
+    public long size() {
+        return entries.estimatedSize();
+    }
+
+    static int weight(StoredObject object) {
+        return ENTRY_BYTES + object.data().length() + COUNTER_BYTES * object.counts().size();
+    }
+
+    private static int stripe(long id) {
+        long mixed = id * 0x9E3779B97F4A7C15L;
+        return (int) (mixed >>> 52);
+    }
+}

@@ -1,0 +1,180 @@
+package io.pinion.deploy;
+
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.createPin;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.pinion.stack.LocalStack;
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * Two instances of the packaged app on the same stack, each with its object cache: what is written through one is
+ * read through the other within 1 s (a like, a rename, a new pin's count, a delete), while the other serves its
+ * reads from its cache. The first instance is the one the test framework starts; the second is started here.
+ */
+@QuarkusIntegrationTest
+@TestProfile(PackagedAppIT.PackagedApp.class)
+class CacheAcrossInstancesIT {
+
+    private static final long WITHIN_MS = 1_000;
+    private static Process other;
+    private static int otherPort;
+
+    @BeforeAll
+    static void startTheOtherInstance() throws Exception {
+        otherPort = freePort();
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        new PackagedAppIT.PackagedApp().getConfigOverrides().forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.add("-Dquarkus.http.port=" + otherPort);
+        command.add("-jar");
+        command.add("target/quarkus-app/quarkus-run.jar");
+        Path root = LocalStack.repoRoot();
+        other = new ProcessBuilder(command).directory(root.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(root.resolve("target/cache-other-instance.log").toFile())
+                .start();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (!cacheTrusted(onOther())) {
+            assertTrue(other.isAlive(), "the second instance exited; see target/cache-other-instance.log");
+            assertTrue(System.currentTimeMillis() < deadline, "the second instance's cache not in use within 120 s");
+            Thread.sleep(250);
+        }
+    }
+
+    @BeforeEach
+    void theFirstInstanceUsesItsCache() throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!cacheTrusted(given())) {
+            assertTrue(System.currentTimeMillis() < deadline, "the first instance's cache not in use within 30 s");
+            Thread.sleep(250);
+        }
+    }
+
+    @AfterAll
+    static void stopTheOtherInstance() throws InterruptedException {
+        if (other != null) {
+            other.destroy();
+            other.waitFor();
+        }
+    }
+
+    @Test
+    void aLikeOnOneInstanceIsCountedOnTheOtherWithinOneSecond() throws InterruptedException {
+        TestUser author = newUser();
+        TestUser fan = newUser();
+        String pin = createPin(author, createBoard(author, "across"), "seen twice");
+        readTwiceFromTheOther("/v1/pins/" + pin, response -> response.statusCode() == 200
+                && response.jsonPath().getInt("counts.likes") == 0);
+
+        fan.as().put("/v1/pins/" + pin + "/like").then().statusCode(200);
+        seenOnTheOther("/v1/pins/" + pin, response -> response.statusCode() == 200
+                && response.jsonPath().getInt("counts.likes") == 1);
+
+        fan.as().delete("/v1/pins/" + pin + "/like").then().statusCode(200);
+        seenOnTheOther("/v1/pins/" + pin, response -> response.statusCode() == 200
+                && response.jsonPath().getInt("counts.likes") == 0);
+    }
+
+    @Test
+    void aRenameAndANewPinOfABoardAreSeenOnTheOtherWithinOneSecond() throws InterruptedException {
+        TestUser owner = newUser();
+        String board = createBoard(owner, "before");
+        readTwiceFromTheOther("/v1/boards/" + board, response -> response.statusCode() == 200
+                && "before".equals(response.jsonPath().getString("name")));
+
+        owner.as().body(Map.of("name", "after")).patch("/v1/boards/" + board).then().statusCode(200);
+        seenOnTheOther("/v1/boards/" + board, response -> "after".equals(response.jsonPath().getString("name")));
+
+        createPin(owner, board, "one more");
+        seenOnTheOther("/v1/boards/" + board, response -> response.jsonPath().getInt("counts.pins") == 1);
+    }
+
+    @Test
+    void aDeletedPinIsGoneOnTheOtherWithinOneSecond() throws InterruptedException {
+        TestUser author = newUser();
+        String pin = createPin(author, createBoard(author, "short-lived"), "gone soon");
+        readTwiceFromTheOther("/v1/pins/" + pin, response -> response.statusCode() == 200);
+
+        author.as().delete("/v1/pins/" + pin).then().statusCode(204);
+        seenOnTheOther("/v1/pins/" + pin, response -> response.statusCode() == 404);
+    }
+
+    /** Reads through the second instance until it answers from its cache, which then holds the state asserted. */
+    private static void readTwiceFromTheOther(String path, Predicate<Response> expected) {
+        Response first = onOther().get(path);
+        assertTrue(expected.test(first), "before the change, " + path + " on the second instance: " + first.asString());
+        double hits = cacheHits(onOther());
+        Response second = onOther().get(path);
+        assertTrue(expected.test(second), path + " on the second instance: " + second.asString());
+        assertTrue(cacheHits(onOther()) > hits, "the second read of " + path + " did not come from the cache");
+    }
+
+    /** The change is visible through the second instance within {@link #WITHIN_MS}. */
+    private static void seenOnTheOther(String path, Predicate<Response> expected) throws InterruptedException {
+        long start = System.nanoTime();
+        while (true) {
+            Response response = onOther().get(path);
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            if (expected.test(response)) {
+                assertTrue(elapsedMs <= WITHIN_MS, path + " took " + elapsedMs + " ms to change on the other instance");
+                return;
+            }
+            assertTrue(elapsedMs <= WITHIN_MS, path + " still stale on the other instance after " + elapsedMs
+                    + " ms: " + response.asString());
+            Thread.sleep(20);
+        }
+    }
+
+    private static RequestSpecification onOther() {
+        return given().port(otherPort).contentType(ContentType.JSON);
+    }
+
+    private static boolean cacheTrusted(RequestSpecification instance) {
+        try {
+            return metric(instance, "pinion_cache_trusted ") == 1.0;
+        } catch (Exception notYet) {
+            return false;
+        }
+    }
+
+    private static double cacheHits(RequestSpecification instance) {
+        return metric(instance, "cache_gets_total{cache=\"objects\",result=\"hit\"} ");
+    }
+
+    private static double metric(RequestSpecification instance, String prefix) {
+        String text = instance.get("/q/metrics").asString();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(prefix)) {
+                return Double.parseDouble(line.substring(prefix.length()).trim());
+            }
+        }
+        throw new IllegalStateException("no metric " + prefix.trim());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.pinion.pins;
+
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.createPin;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.BooleanSupplier;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.pinion.id.PinionId;
+import io.pinion.stack.LocalStack;
+import io.pinion.store.ObjectCache;
+import io.pinion.topology.ActiveTopology;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The object cache on one instance: writes are read back at once, and when its invalidation channel's Redis is
+ * paused (for real) the cache is emptied and bypassed, reads and writes go on against MySQL without errors, and the
+ * cache is used again once the channel delivers. Two instances: {@code CacheAcrossInstancesIT}.
+ */
+@QuarkusTest
+class ObjectCacheTest {
+
+    @Inject
+    ObjectCache cache;
+    @Inject
+    ActiveTopology topology;
+
+    @Test
+    void writesAreReadBackAtOnceThroughTheCache() throws InterruptedException {
+        eventually(cache::usable, 10_000);
+        TestUser author = newUser();
+        TestUser fan = newUser();
+        String board = createBoard(author, "cached");
+        String pin = createPin(author, board, "cached pin");
+        given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(0));
+        assertNotNull(cache.get(Long.parseLong(pin)), "a read pin is cached");
+
+        fan.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
+        given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
+        given().get("/v1/boards/" + board).then().statusCode(200).body("counts.pins", equalTo(1));
+
+        author.as().delete("/v1/pins/" + pin).then().statusCode(204);
+        given().get("/v1/pins/" + pin).then().statusCode(404);
+        given().get("/v1/boards/" + board).then().statusCode(200).body("counts.pins", equalTo(0));
+    }
+
+    @Test
+    void aPausedChannelEmptiesTheCacheAndReadsGoToMysqlUntilItIsBack() throws InterruptedException {
+        eventually(cache::usable, 10_000);
+        TestUser author = newUser();
+        TestUser fan = newUser();
+        String pin = createPin(author, createBoard(author, "outage"), "read through an outage");
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+        assertNotNull(cache.get(Long.parseLong(pin)));
+
+        String channel = topology.get().redis().instances().get(0).name();
+        LocalStack.run("pause", channel);
+        try {
+            eventually(() -> !cache.usable(), 3_000);
+            assertNull(cache.get(Long.parseLong(pin)), "the cache is emptied when its channel stops delivering");
+            long start = System.nanoTime();
+            given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(0));
+            fan.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
+            given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
+            assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000, "reads and a like during the outage took over 2 s");
+            assertNull(cache.get(Long.parseLong(pin)), "nothing is cached while the channel is down");
+        } finally {
+            LocalStack.run("resume", channel);
+        }
+        eventually(cache::usable, 10_000);
+        given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
+        given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
+        assertNotNull(cache.get(PinionId.parse(pin).value()), "the cache is used again");
+    }
+
+    private static void eventually(BooleanSupplier condition, long withinMs) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + withinMs;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < deadline, "not within " + withinMs + " ms");
+            Thread.sleep(50);
+        }
+    }
+}
