@@ -2,7 +2,7 @@ package io.pinion.feed;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,6 +36,7 @@ import io.smallrye.mutiny.Uni;
 public class HomeFeedService {
 
     private static final Logger LOG = Logger.getLogger(HomeFeedService.class);
+    private static final Uni<Void> NOTHING = Uni.createFrom().voidItem();
 
     private final ContentGenerator generator;
     private final MaterializedFeed materialized;
@@ -75,11 +76,18 @@ public class HomeFeedService {
         long after = at.position().sequence();
         return materialized.page(user, after, limit + 1)
                 .chain(stored -> stored.size() > limit
-                        ? respond(user, List.of(), stored, limit, Set.of(), 0, Fill.FULL)
-                        : materialized.all(user).chain(all -> respond(user, List.of(), stored, limit, pins(all),
-                                chunkTime(stored, after), Fill.FULL)));
+                        ? respond(user, List.of(), NOTHING, stored, limit, Set.of(), 0, Fill.FULL)
+                        : materialized.all(user).chain(all -> respond(user, List.of(), NOTHING, stored, limit,
+                                pins(all), chunkTime(stored, after), Fill.FULL)));
     }
 
+    /**
+     * The first page: the generator's chunk and the newest materialized entries read at once; then the chunk's
+     * durable persist job and the hydration of the chunk and the page together (one multi-get), side by side. The
+     * page answers only once the persist job is stored, so a chunk shown is a chunk kept. The chunk leaves out the
+     * pins of the entries read; an older copy further down is removed when the chunk is written (the newest copy
+     * of a pin wins), so no visit reads the whole materialized feed.
+     */
     private Uni<Page<FeedItem>> firstPage(long user, int limit) {
         long now = System.currentTimeMillis();
         AtomicReference<PullSources> read = new AtomicReference<>(PullSources.NONE);
@@ -92,25 +100,24 @@ public class HomeFeedService {
                 .ifNoItem().after(config.generatorBudget()).failWith(TimeoutException::new)
                 .onFailure().invoke(failure -> missed(user, read.get(), failure))
                 .onFailure().recoverWithNull();
-        return Uni.combine().all().unis(fresh, materialized.all(user)).asTuple()
+        return Uni.combine().all().unis(fresh, materialized.page(user, null, limit + 1)).asTuple()
                 .chain(both -> {
-                    List<MaterializedFeed.Stored> stored = both.getItem2();
-                    Set<Long> shown = pins(stored);
+                    List<MaterializedFeed.Stored> first = both.getItem2();
+                    Set<Long> shown = pins(first);
                     Candidates candidates = both.getItem1();
-                    List<MaterializedFeed.Stored> first = stored.subList(0, Math.min(stored.size(), limit + 1));
                     if (candidates == null) {
                         // a degraded first page keeps to the budget: older pins only by the cursor
-                        return respond(user, List.of(), first, limit, shown, oldest(stored, read.get(), now), Fill.CURSOR_ONLY);
+                        return respond(user, List.of(), NOTHING, first, limit, shown, oldest(first, read.get(), now),
+                                Fill.CURSOR_ONLY);
                     }
                     metrics.generator(false, false);
-                    long newest = stored.isEmpty() ? 0 : stored.get(0).position() / MaterializedKey.MAX_CHUNK;
+                    long newest = first.isEmpty() ? 0 : first.get(0).position() / MaterializedKey.MAX_CHUNK;
                     Chunk chunk = generator.plan(Math.max(now, newest + 1), candidates, shown);
-                    return hydrate(chunk.entries()).chain(live -> {
-                        Set<Long> seen = new HashSet<>(shown);
-                        live.forEach(view -> seen.add(view.entry().pin()));
-                        long oldest = oldest(stored, read.get(), chunk.id());
-                        return persist(user, chunk, live).chain(() -> respond(user, live, first, limit, seen, oldest, Fill.WITHIN_BUDGET));
-                    });
+                    Set<Long> seen = new HashSet<>(shown);
+                    chunk.entries().forEach(entry -> seen.add(entry.pin()));
+                    long oldest = oldest(first, read.get(), chunk.id());
+                    return respond(user, chunk.entries(), persist(user, chunk), first, limit, seen, oldest,
+                            Fill.WITHIN_BUDGET);
                 });
     }
 
@@ -136,12 +143,12 @@ public class HomeFeedService {
                 error -> LOG.debugf("chunk size of user %d not grown: %s", user, Outages.describe(error)));
     }
 
-    private Uni<Void> persist(long user, Chunk chunk, List<FeedEntryView> live) {
+    /** The chunk's persist job; pins deleted since they were pooled are dropped when the feed is read. */
+    private Uni<Void> persist(long user, Chunk chunk) {
         if (chunk.entries().isEmpty() && chunk.consumed().isEmpty() && chunk.carried().isEmpty()) {
-            return Uni.createFrom().voidItem();
+            return NOTHING;
         }
-        List<FeedEntry> entries = live.stream().map(FeedEntryView::entry).toList();
-        PersistChunk body = new PersistChunk(user, chunk.id(), entries, chunk.consumed().stream().map(PoolRow::of).toList(),
+        PersistChunk body = new PersistChunk(user, chunk.id(), chunk.entries(), chunk.consumed().stream().map(PoolRow::of).toList(),
                 chunk.carried().stream().map(PoolRow::of).toList(), chunk.pulledUntil());
         return jobs.enqueue(FeedJobs.PERSIST, List.of(body))
                 .onFailure().recoverWithItem(failure -> {
@@ -162,15 +169,17 @@ public class HomeFeedService {
     }
 
     /**
-     * The page: the fresh chunk, then up to {@code limit} materialized entries; when the materialized feed ends on
-     * this page, older pins fill the rest of it.
+     * The page: the fresh chunk, then up to {@code limit} materialized entries, hydrated together while
+     * {@code alongside} (the chunk's persist job) runs; when the materialized feed ends on this page, older pins fill
+     * the rest of it.
      */
-    private Uni<Page<FeedItem>> respond(long user, List<FeedEntryView> fresh, List<MaterializedFeed.Stored> stored,
-            int limit, Set<Long> shown, long oldestChunk, Fill fill) {
+    private Uni<Page<FeedItem>> respond(long user, List<FeedEntry> fresh, Uni<Void> alongside,
+            List<MaterializedFeed.Stored> stored, int limit, Set<Long> shown, long oldestChunk, Fill fill) {
         boolean more = stored.size() > limit;
         List<MaterializedFeed.Stored> page = more ? stored.subList(0, limit) : stored;
-        Uni<List<FeedItem>> items = hydrate(page.stream().map(MaterializedFeed.Stored::entry).toList())
-                .map(old -> items(fresh, old));
+        List<FeedEntry> old = page.stream().map(MaterializedFeed.Stored::entry).toList();
+        Uni<List<FeedItem>> items = alongside == NOTHING ? hydrate(fresh, old)
+                : Uni.combine().all().unis(hydrate(fresh, old), alongside).with((hydrated, persisted) -> hydrated);
         if (more) {
             MaterializedFeed.Stored last = page.get(page.size() - 1);
             String next = cursors.materialized(user, new Position(last.position(), last.entry().pin()));
@@ -241,23 +250,38 @@ public class HomeFeedService {
         return items;
     }
 
-    /** The entries whose pins still exist, with their views, in order (one query per shard). */
-    private Uni<List<FeedEntryView>> hydrate(List<FeedEntry> entries) {
-        if (entries.isEmpty()) {
+    /**
+     * The fresh and the materialized entries whose pins still exist, as page items in order: one multi-get for
+     * both (the object cache, then MySQL for misses, one query per shard).
+     */
+    private Uni<List<FeedItem>> hydrate(List<FeedEntry> fresh, List<FeedEntry> old) {
+        if (fresh.isEmpty() && old.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        List<PinionId> ids = entries.stream().map(entry -> PinionId.decode(entry.pin())).distinct().toList();
+        List<PinionId> ids = new ArrayList<>(fresh.size() + old.size());
+        fresh.forEach(entry -> ids.add(PinionId.decode(entry.pin())));
+        old.forEach(entry -> ids.add(PinionId.decode(entry.pin())));
         return objects.getAll(ObjectTable.PINS, ids).map(found -> {
-            Map<String, PinView> byId = new LinkedHashMap<>();
-            views.activeViews(found).forEach(view -> byId.put(view.id(), view));
-            List<FeedEntryView> live = new ArrayList<>();
-            for (FeedEntry entry : entries) {
-                PinView view = byId.get(Long.toString(entry.pin()));
+            Map<Long, PinView> byId = new HashMap<>();
+            for (var stored : found) {
+                PinView view = views.viewIfActive(stored);
                 if (view != null) {
-                    live.add(new FeedEntryView(entry, view));
+                    byId.put(stored.id().value(), view);
                 }
             }
-            return live;
+            List<FeedItem> items = new ArrayList<>(fresh.size() + old.size());
+            add(items, fresh, byId, true);
+            add(items, old, byId, false);
+            return items;
         });
+    }
+
+    private static void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, PinView> views, boolean fresh) {
+        for (FeedEntry entry : entries) {
+            PinView view = views.get(entry.pin());
+            if (view != null) {
+                items.add(new FeedItem(view, entry.source().label(), fresh));
+            }
+        }
     }
 }
