@@ -70,7 +70,7 @@ public class BoardService {
     /** The active board's data, failing with 404 when it is missing or deleted. */
     public Uni<BoardData> require(PinionId id) {
         return objects.get(ObjectTable.BOARDS, id)
-                .map(stored -> stored == null ? null : json.read(stored.data(), BoardData.class))
+                .map(stored -> stored == null ? null : json.read(stored, BoardData.class))
                 .map(data -> {
                     if (data == null || !data.active()) {
                         throw new NotFound("board_not_found", "no board " + id);
@@ -136,7 +136,7 @@ public class BoardService {
         if (stored == null) {
             return null;
         }
-        BoardData data = json.read(stored.data(), BoardData.class);
+        BoardData data = json.read(stored, BoardData.class);
         return data.active() ? view(stored.id(), data, stored.count(PINS)) : null;
     }
 

@@ -39,7 +39,7 @@ public class GraphTargets {
             return Uni.createFrom().voidItem();
         }
         return objects.get(ObjectTable.USERS, user).map(stored -> {
-            if (stored == null || !json.read(stored.data(), TargetRow.class).active()) {
+            if (stored == null || !json.read(stored, TargetRow.class).active()) {
                 throw new NotFound("user_not_found", "no user " + user);
             }
             knownUsers.add(user.value());
@@ -50,7 +50,7 @@ public class GraphTargets {
     /** The owner of an active board, read from MySQL (writes must not act on a deleted board); 404 otherwise. */
     public Uni<Long> ownerOfActive(PinionId board) {
         return objects.get(ObjectTable.BOARDS, board).map(stored -> {
-            TargetRow data = stored == null ? null : json.read(stored.data(), TargetRow.class);
+            TargetRow data = stored == null ? null : json.read(stored, TargetRow.class);
             if (data == null || !data.active()) {
                 throw new NotFound("board_not_found", "no board " + board);
             }
@@ -81,7 +81,7 @@ public class GraphTargets {
         }
         return objects.getAll(ObjectTable.BOARDS, missing).map(found -> {
             found.forEach(stored -> {
-                TargetRow data = json.read(stored.data(), TargetRow.class);
+                TargetRow data = json.read(stored, TargetRow.class);
                 if (data.active()) {
                     owners.put(stored.id(), remember(stored.id(), data));
                 }

@@ -28,16 +28,23 @@ public class PinViews {
     }
 
     public PinData data(StoredObject stored) {
-        return json.read(stored.data(), PinData.class);
+        return json.read(stored, PinData.class);
     }
 
-    /** The view of an active pin, or null when it is missing or deleted. */
+    /** The view of an active pin, or null when it is missing or deleted; built once per cached pin. */
     public PinView viewIfActive(StoredObject stored) {
         if (stored == null) {
             return null;
         }
-        PinData data = data(stored);
-        return data.active() ? view(stored.id(), data, stored.count(LIKES), stored.count(SAVES)) : null;
+        Shown shown = stored.decoded(Shown.class, blob -> {
+            PinData data = data(stored);
+            return new Shown(data.active() ? view(stored.id(), data, stored.count(LIKES), stored.count(SAVES)) : null);
+        });
+        return shown.view();
+    }
+
+    /** A pin's view, or none when it is deleted. */
+    private record Shown(PinView view) {
     }
 
     public List<PinView> activeViews(List<StoredObject> stored) {

@@ -21,6 +21,10 @@ public interface CacheConfig {
     @WithDefault("256M")
     MemorySize maxBytes();
 
+    /** The bound in bytes of the lists' newest entries (estimated: 16 bytes an entry and the head's overhead). */
+    @WithDefault("128M")
+    MemorySize listMaxBytes();
+
     /**
      * How long an entry lives at most. Invalidations keep entries exact; this bounds what a write whose outcome
      * was never known (a commit that timed out) could leave behind.

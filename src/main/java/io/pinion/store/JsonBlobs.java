@@ -25,6 +25,11 @@ public class JsonBlobs {
         }
     }
 
+    /** The object's blob as {@code type}, decoded once per cached object ({@link StoredObject#decoded}). */
+    public <T> T read(StoredObject stored, Class<T> type) {
+        return stored.decoded(type, json -> read(json, type));
+    }
+
     public <T> T read(String json, Class<T> type) {
         try {
             return mapper.readValue(json, type);

@@ -1,9 +1,11 @@
 package io.pinion.store;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -52,14 +54,23 @@ public class MappingStore {
              WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
              ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
 
-    private final ShardSql sql;
+    private static final String EACH_HEAD = """
+            (SELECT from_id, to_id, sequence FROM %s WHERE from_id = ?
+             ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
 
-    MappingStore(ShardSql sql) {
+    private final ShardSql sql;
+    private final ObjectCache cache;
+    private final ObjectChanges changes;
+
+    MappingStore(ShardSql sql, ObjectCache cache, ObjectChanges changes) {
         this.sql = sql;
+        this.cache = cache;
+        this.changes = changes;
     }
 
     /** Adds the entry if absent; emits true when it was added. */
     public Uni<Boolean> add(SqlConnection tx, MappingTable table, PinionId from, PinionId to, long sequence) {
+        changes.changed(tx, from);
         return sql.execute(tx, ADD.formatted(name(table, from)), Tuple.of(from.value(), to.value(), sequence))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -84,12 +95,14 @@ public class MappingStore {
                 throw new IllegalArgumentException(entry.from() + " is not on shard " + shard);
             }
             args.addLong(entry.from().value()).addLong(entry.to().value()).addLong(entry.sequence());
+            changes.changed(tx, entry.from());
         }
         return sql.execute(tx, text, args).map(rows -> rows.rowCount());
     }
 
     /** Removes the entry if present; emits true when it was removed. */
     public Uni<Boolean> remove(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
+        changes.changed(tx, from);
         return sql.execute(tx, REMOVE.formatted(name(table, from)), Tuple.of(from.value(), to.value()))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -100,14 +113,42 @@ public class MappingStore {
                 .map(rows -> rows.size() > 0);
     }
 
-    /** One page, newest first, starting after {@code after} (null for the first page). */
+    /**
+     * One page, newest first, starting after {@code after} (null for the first page): from the list's cached head
+     * when it holds the page, else from MySQL (reading the head first when it is not cached).
+     */
     public Uni<MappingPage> page(MappingTable table, PinionId from, Position after, int limit) {
+        if (cache.usable()) {
+            ListHead head = cache.head(table, from.value());
+            if (head != null) {
+                List<Position> found = head.below(after, limit + 1);
+                return found != null ? Uni.createFrom().item(toPage(found, limit)) : pageFromMysql(table, from, after, limit);
+            }
+            if (limit < ListHead.MAX) {
+                return heads(table, List.of(from)).chain(heads -> {
+                    List<Position> found = heads.get(from.value()).below(after, limit + 1);
+                    return found != null ? Uni.createFrom().item(toPage(found, limit)) : pageFromMysql(table, from, after, limit);
+                });
+            }
+        }
+        return pageFromMysql(table, from, after, limit);
+    }
+
+    private Uni<MappingPage> pageFromMysql(MappingTable table, PinionId from, Position after, int limit) {
         String tableName = name(table, from);
         Uni<RowSet<Row>> rows = after == null
                 ? sql.query(from.shard(), FIRST_PAGE.formatted(tableName), Tuple.of(from.value(), limit + 1))
                 : sql.query(from.shard(), NEXT_PAGE.formatted(tableName), Tuple.of(from.value(), after.sequence(),
                         after.sequence(), after.toId(), limit + 1));
         return rows.map(found -> toPage(found, limit));
+    }
+
+    private static MappingPage toPage(List<Position> found, int limit) {
+        List<Long> ids = new ArrayList<>(Math.min(found.size(), limit));
+        for (int i = 0; i < Math.min(found.size(), limit); i++) {
+            ids.add(found.get(i).toId());
+        }
+        return new MappingPage(ids, found.size() > limit ? found.get(limit - 1) : null);
     }
 
     /** One entry of {@link #below}: from which list, and where. */
@@ -120,11 +161,93 @@ public class MappingStore {
      * not merged; callers sort them as they need.
      */
     public Uni<List<Listed>> below(MappingTable table, List<PinionId> froms, Position before, int limitEach) {
+        if (!cache.usable()) {
+            return belowFromMysql(table, froms, before, limitEach);
+        }
+        List<Listed> found = new ArrayList<>();
+        List<PinionId> uncached = new ArrayList<>();
+        List<PinionId> deeper = new ArrayList<>();
+        for (PinionId from : froms) {
+            ListHead head = cache.head(table, from.value());
+            if (head == null) {
+                uncached.add(from);
+            } else if (!addBelow(found, from, head, before, limitEach)) {
+                deeper.add(from);
+            }
+        }
+        Uni<List<Listed>> fromHeads = uncached.isEmpty() ? Uni.createFrom().item(found)
+                : heads(table, uncached).map(read -> {
+                    for (PinionId from : uncached) {
+                        if (!addBelow(found, from, read.get(from.value()), before, limitEach)) {
+                            deeper.add(from);
+                        }
+                    }
+                    return found;
+                });
+        return fromHeads.chain(listed -> deeper.isEmpty() ? Uni.createFrom().item(listed)
+                : belowFromMysql(table, deeper, before, limitEach).map(rest -> {
+                    List<Listed> all = new ArrayList<>(listed);
+                    all.addAll(rest);
+                    return all;
+                }));
+    }
+
+    /** Adds the head's entries below {@code before}; false when the head cannot tell. */
+    private static boolean addBelow(List<Listed> found, PinionId from, ListHead head, Position before, int limit) {
+        List<Position> part = head.below(before, limit);
+        if (part == null) {
+            return false;
+        }
+        part.forEach(at -> found.add(new Listed(from.value(), at.toId(), at.sequence())));
+        return true;
+    }
+
+    /**
+     * The heads of many lists (their newest {@link ListHead#MAX} entries), one statement per shard, shards in
+     * parallel; each fills the cache unless its owner changed meanwhile.
+     */
+    private Uni<Map<Long, ListHead>> heads(MappingTable table, List<PinionId> froms) {
+        long epoch = cache.epoch();
+        Map<Long, Long> versions = new HashMap<>();
+        froms.forEach(from -> versions.put(from.value(), cache.version(from.value())));
+        return each(table, froms, EACH_HEAD, from -> Tuple.tuple().addLong(from.value()).addInteger(ListHead.MAX + 1))
+                .map(rows -> {
+                    Map<Long, List<Listed>> byList = new HashMap<>();
+                    rows.forEach(row -> byList.computeIfAbsent(row.from(), key -> new ArrayList<>()).add(row));
+                    Map<Long, ListHead> heads = new HashMap<>();
+                    for (PinionId from : froms) {
+                        List<Listed> entries = byList.getOrDefault(from.value(), List.of());
+                        int kept = Math.min(entries.size(), ListHead.MAX);
+                        long[] sequences = new long[kept];
+                        long[] toIds = new long[kept];
+                        for (int i = 0; i < kept; i++) {
+                            sequences[i] = entries.get(i).sequence();
+                            toIds[i] = entries.get(i).to();
+                        }
+                        ListHead head = new ListHead(sequences, toIds, entries.size() <= ListHead.MAX);
+                        heads.put(from.value(), head);
+                        cache.fillHead(table, from.value(), head, epoch, versions.get(from.value()));
+                    }
+                    return heads;
+                });
+    }
+
+    private Uni<List<Listed>> belowFromMysql(MappingTable table, List<PinionId> froms, Position before, int limitEach) {
+        return each(table, froms, EACH_BELOW, from -> Tuple.tuple().addLong(from.value()).addLong(before.sequence())
+                .addLong(before.sequence()).addLong(before.toId()).addInteger(limitEach));
+    }
+
+    /**
+     * One keyset query per list, as a union per shard (in list order within a list), the shards in parallel; the
+     * rows are not merged across lists.
+     */
+    private Uni<List<Listed>> each(MappingTable table, List<PinionId> froms, String query,
+            Function<PinionId, Tuple> argsOf) {
         Map<Integer, List<PinionId>> byShard = new LinkedHashMap<>();
         froms.forEach(from -> byShard.computeIfAbsent(from.shard(), shard -> new ArrayList<>()).add(from));
         List<Uni<List<Listed>>> queries = new ArrayList<>(byShard.size());
         byShard.forEach((shard, lists) -> {
-            String each = EACH_BELOW.formatted(ShardDatabase.table(shard, table.table()));
+            String each = query.formatted(ShardDatabase.table(shard, table.table()));
             StringBuilder text = new StringBuilder();
             Tuple args = Tuple.tuple();
             for (PinionId from : lists) {
@@ -132,8 +255,10 @@ public class MappingStore {
                     text.append(" UNION ALL ");
                 }
                 text.append(each);
-                args.addLong(from.value()).addLong(before.sequence()).addLong(before.sequence()).addLong(before.toId())
-                        .addInteger(limitEach);
+                Tuple own = argsOf.apply(from);
+                for (int i = 0; i < own.size(); i++) {
+                    args.addValue(own.getValue(i));
+                }
             }
             queries.add(sql.query(shard, text.toString(), args).map(rows -> {
                 List<Listed> found = new ArrayList<>(rows.size());
@@ -143,6 +268,9 @@ public class MappingStore {
         });
         if (queries.isEmpty()) {
             return Uni.createFrom().item(List.of());
+        }
+        if (queries.size() == 1) {
+            return queries.get(0);
         }
         return Uni.join().all(queries).andFailFast().map(parts -> {
             List<Listed> all = new ArrayList<>();
@@ -168,6 +296,7 @@ public class MappingStore {
     }
 
     public Uni<Void> setSequence(SqlConnection tx, MappingTable table, PinionId from, long toId, long sequence) {
+        changes.changed(tx, from);
         return sql.execute(tx, SET_SEQUENCE.formatted(name(table, from)), Tuple.of(sequence, from.value(), toId))
                 .replaceWithVoid();
     }

@@ -12,7 +12,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 
 /**
- * Pins, boards and users with their counters, kept in process in front of MySQL, bounded in bytes.
+ * Pins, boards and users with their counters, and the newest entries of their lists ({@link ListHead}), kept in
+ * process in front of MySQL, bounded in bytes.
  *
  * <p>The cache is exact, not merely fresh-ish: every committed write of an object or a counter invalidates the
  * object here and, through {@link CacheChannel}, on every other instance. It is used only while it is trusted, that
@@ -30,9 +31,11 @@ public class ObjectCache {
     /** Bytes an entry costs besides its JSON: the map node, the key, the record, the instant and the counts map. */
     private static final int ENTRY_BYTES = 240;
     private static final int COUNTER_BYTES = 64;
+    private static final MappingTable[] TABLES = MappingTable.values();
 
     private final boolean enabled;
     private final Cache<Long, StoredObject> entries;
+    private final Cache<ListKey, ListHead> lists;
     private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
     private final AtomicLong epoch = new AtomicLong();
     private volatile boolean trusted;
@@ -45,7 +48,14 @@ public class ObjectCache {
                 .expireAfterWrite(config.expireAfter())
                 .recordStats()
                 .build();
+        this.lists = Caffeine.newBuilder()
+                .maximumWeight(config.listMaxBytes().asLongValue())
+                .weigher((ListKey key, ListHead head) -> head.weight())
+                .expireAfterWrite(config.expireAfter())
+                .recordStats()
+                .build();
         CaffeineCacheMetrics.monitor(registry, entries, "objects");
+        CaffeineCacheMetrics.monitor(registry, lists, "lists");
         registry.gauge("pinion.cache.trusted", this, cache -> cache.usable() ? 1 : 0);
         registry.gauge("pinion.cache.bytes", entries, cache -> cache.policy().eviction()
                 .flatMap(eviction -> eviction.weightedSize().stream().boxed().findFirst()).orElse(0L));
@@ -85,19 +95,41 @@ public class ObjectCache {
                 && epoch.get() == epochBefore ? object : cached);
     }
 
-    /** Drops the object and makes fills that began before this moment keep out. */
+    /** The newest entries of the object's list in the mapping table, or null. */
+    public ListHead head(MappingTable table, long from) {
+        return lists.getIfPresent(new ListKey(from, table));
+    }
+
+    /** Puts a list's head read from MySQL, on the same terms as {@link #fill}: the version is its owner's. */
+    public void fillHead(MappingTable table, long from, ListHead head, long epochBefore, long versionBefore) {
+        if (!usable() || epoch.get() != epochBefore) {
+            return;
+        }
+        int stripe = stripe(from);
+        lists.asMap().compute(new ListKey(from, table), (key, cached) -> trusted && versions.get(stripe) == versionBefore
+                && epoch.get() == epochBefore ? head : cached);
+    }
+
+    /**
+     * Drops the object and the heads of its lists, and makes fills that began before this moment keep out. A list
+     * changes only in a transaction that names its owner as changed ({@link MappingStore}).
+     */
     public void invalidate(long id) {
         int stripe = stripe(id);
         entries.asMap().compute(id, (key, cached) -> {
             versions.incrementAndGet(stripe);
             return null;
         });
+        for (MappingTable table : TABLES) {
+            lists.invalidate(new ListKey(id, table));
+        }
     }
 
     /** Empties the cache; fills that began before keep out. */
     public void clear() {
         epoch.incrementAndGet();
         entries.invalidateAll();
+        lists.invalidateAll();
     }
 
     /** The channel delivers: start over from empty and use the cache. */
@@ -119,6 +151,9 @@ public class ObjectCache {
 
     static int weight(StoredObject object) {
         return ENTRY_BYTES + object.data().length() + COUNTER_BYTES * object.counts().size();
+    }
+
+    private record ListKey(long from, MappingTable table) {
     }
 
     private static int stripe(long id) {

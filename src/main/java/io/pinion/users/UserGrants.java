@@ -58,7 +58,7 @@ public class UserGrants implements QueueGrants {
         return objects.get(ObjectTable.USERS, user).map(stored -> {
             Grants grants = Grants.NONE;
             if (stored != null) {
-                UserData data = json.read(stored.data(), UserData.class);
+                UserData data = json.read(stored, UserData.class);
                 grants = data.active() ? new Grants(data.grantedRoles(), data.grantedQueues()) : Grants.NONE;
             }
             remember(user, grants, now);

@@ -91,7 +91,7 @@ public class UserService {
         return users.findIdByUsername(request.username())
                 .flatMap(id -> id == null ? Uni.createFrom().item(Found.NONE)
                         : objects.get(ObjectTable.USERS, id)
-                                .map(stored -> new Found(id, stored == null ? null : json.read(stored.data(), UserData.class))))
+                                .map(stored -> new Found(id, stored == null ? null : json.read(stored, UserData.class))))
                 .flatMap(found -> offloaded(() -> {
                     boolean known = found.data() != null && found.data().active();
                     boolean matches = BcryptUtil.matches(request.password(), known ? found.data().passwordHash() : dummyHash());
@@ -130,7 +130,7 @@ public class UserService {
     }
 
     private UserView viewIfActive(StoredObject stored) {
-        UserData data = json.read(stored.data(), UserData.class);
+        UserData data = json.read(stored, UserData.class);
         return data.active() ? view(stored.id(), data, stored) : null;
     }
 
