@@ -75,7 +75,7 @@ done
 per=$(( (PIN_SAMPLE + ${#dbs[@]} - 1) / ${#dbs[@]} ))
 for entry in "${dbs[@]}"; do
   read -r sock db <<<"$entry"
-  mysql -S "$sock" -u root -N -e "SELECT local_id FROM $db.pins ORDER BY RAND($SAMPLE_SEED) LIMIT $per" \
+  mysql -S "$sock" -u root -N -e "SELECT local_id FROM $db.pins WHERE JSON_VALUE(data, '$.active') = 1 ORDER BY RAND($SAMPLE_SEED) LIMIT $per" \
     | awk -v shard=$((10#${db#db})) '{printf "%.0f\n", shard * 2^46 + 2^36 + $1}'
 done | shuf -n "$PIN_SAMPLE" --random-source=<(yes) >"$out/pins.txt"
 echo "pins: $(wc -l <"$out/pins.txt") from ${#dbs[@]} shard databases"

@@ -2,12 +2,15 @@ package io.pinion.graph;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntConsumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.store.CacheChannel;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -27,16 +30,19 @@ public class FollowBulk {
 
     private final GraphRedis redis;
     private final VirtualShards shards;
+    private final CacheChannel cache;
 
-    FollowBulk(GraphRedis redis, VirtualShards shards) {
+    FollowBulk(GraphRedis redis, VirtualShards shards, CacheChannel cache) {
         this.redis = redis;
         this.shards = shards;
+        this.cache = cache;
     }
 
     /**
      * Writes the follows {@code from[i] → to[i]} at {@code atMicros[i]} (user id values), {@code concurrency}
      * pipelines at a time; {@code done} is told how many follows each finished pipeline covered (both sides count
-     * half).
+     * half). The followers are then dropped from every instance's object cache, which derives facts from their
+     * follower side.
      */
     public Uni<Void> followUsers(long[] from, long[] to, long[] atMicros, int concurrency, IntConsumer done) {
         Map<Integer, List<Request>> byShard = new HashMap<>();
@@ -59,6 +65,13 @@ public class FollowBulk {
                 .onItem().transformToUni(batch -> redis.batch(batch.getKey(), batch.getValue())
                         .invoke(ignored -> done.accept(batch.getValue().size())))
                 .merge(concurrency)
-                .collect().last().replaceWithVoid();
+                .collect().last().replaceWithVoid()
+                .onTermination().invoke(() -> {
+                    Set<Long> followers = new HashSet<>();
+                    for (long follower : from) {
+                        followers.add(follower);
+                    }
+                    cache.changed(followers);
+                });
     }
 }

@@ -17,6 +17,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.id.PinionId;
+import io.pinion.store.ObjectCache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
@@ -33,21 +34,47 @@ public class FollowQueries {
     private final VirtualShards shards;
     private final GraphRedis redis;
     private final GraphTargets targets;
+    private final ObjectCache cache;
 
-    FollowQueries(VirtualShards shards, GraphRedis redis, GraphTargets targets) {
+    FollowQueries(VirtualShards shards, GraphRedis redis, GraphTargets targets, ObjectCache cache) {
         this.shards = shards;
         this.redis = redis;
         this.targets = targets;
+        this.cache = cache;
     }
 
-    /** How {@code user} relates to {@code other}: explicit follow time and implicit follow time (µs), or null. */
+    /**
+     * How {@code user} relates to {@code other}: explicit follow time and implicit follow time (µs), or null. Kept in
+     * the object cache as a fact of {@code user}, dropped whenever the user's follower side is written
+     * ({@link FollowSync}, {@link FollowBulk}).
+     */
     public Uni<UserFollow> userFollow(long user, long other) {
+        FollowsUser key = new FollowsUser(other);
+        long epoch = 0;
+        long version = 0;
+        if (cache.usable()) {
+            if (cache.fact(user, key) instanceof UserFollow known) {
+                return Uni.createFrom().item(known);
+            }
+            epoch = cache.epoch();
+            version = cache.version(user);
+        }
+        long epochBefore = epoch;
+        long versionBefore = version;
         int vs = shards.ofUser(user);
         String id = Long.toString(other);
         return redis.batch(vs, List.of(
                         Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, FOLLOWING)).arg(id),
                         Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, IMPLICIT_FOLLOWING)).arg(id)))
-                .map(answers -> new UserFollow(score(answers.get(0)), score(answers.get(1))));
+                .map(answers -> {
+                    UserFollow follow = new UserFollow(score(answers.get(0)), score(answers.get(1)));
+                    cache.fillFact(user, key, follow, epochBefore, versionBefore);
+                    return follow;
+                });
+    }
+
+    /** The cached fact "the owner's relation to user {@code other}". */
+    private record FollowsUser(long other) {
     }
 
     /** Which of {@code others} the user follows explicitly, in the order given. One round trip. */

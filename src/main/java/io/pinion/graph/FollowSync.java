@@ -4,6 +4,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.store.CacheChannel;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -18,16 +19,24 @@ public class FollowSync {
     private static final int ROUNDS = 4;
 
     private final GraphRedis redis;
+    private final CacheChannel cache;
 
-    FollowSync(GraphRedis redis) {
+    FollowSync(GraphRedis redis, CacheChannel cache) {
         this.redis = redis;
+        this.cache = cache;
     }
 
-    /** Runs a follower-side op (follow_user, unfollow_board, follow, read, ...) and returns what it answered. */
+    /**
+     * Runs a follower-side op (follow_user, unfollow_board, follow, read, ...) and returns what it answered. A write
+     * drops what the object caches derived from the follower's side, here and on every instance, once it has ended
+     * (also when it failed: it may have been applied).
+     */
     public Uni<FollowerSide> onFollowerSide(Relationship relationship, String op, String board) {
-        return redis.script(relationship.followerShard(), relationship.followerScript(), relationship.followerKeys(),
-                relationship.followerArgs(op, board, null, null), !"read".equals(op))
+        boolean write = !"read".equals(op);
+        Uni<FollowerSide> side = redis.script(relationship.followerShard(), relationship.followerScript(),
+                        relationship.followerKeys(), relationship.followerArgs(op, board, null, null), write)
                 .map(FollowerSide::of);
+        return write ? side.onTermination().invoke(() -> cache.changed(List.of(relationship.follower()))) : side;
     }
 
     /** Makes the other side equal the follower's side, starting from a state the follower's side just answered. */

@@ -100,7 +100,7 @@ public class CacheChannel {
 
     private void publish(Collection<Long> ids) {
         RedisChannel open = channel;
-        if (open == null || !subscribed) {
+        if (open == null) {
             hold(ids);
             return;
         }

@@ -25,6 +25,10 @@ public interface CacheConfig {
     @WithDefault("128M")
     MemorySize listMaxBytes();
 
+    /** The bound in bytes of values derived from an owner's state (whom a user follows), estimated per entry. */
+    @WithDefault("32M")
+    MemorySize factMaxBytes();
+
     /**
      * How long an entry lives at most. Invalidations keep entries exact; this bounds what a write whose outcome
      * was never known (a commit that timed out) could leave behind.

@@ -36,6 +36,7 @@ public class ObjectCache {
     private final boolean enabled;
     private final Cache<Long, StoredObject> entries;
     private final Cache<ListKey, ListHead> lists;
+    private final Cache<Long, OwnerFacts> facts;
     private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
     private final AtomicLong epoch = new AtomicLong();
     private volatile boolean trusted;
@@ -54,7 +55,14 @@ public class ObjectCache {
                 .expireAfterWrite(config.expireAfter())
                 .recordStats()
                 .build();
+        this.facts = Caffeine.newBuilder()
+                .maximumWeight(config.factMaxBytes().asLongValue())
+                .weigher((Long owner, OwnerFacts kept) -> kept.weight())
+                .expireAfterWrite(config.expireAfter())
+                .recordStats()
+                .build();
         CaffeineCacheMetrics.monitor(registry, entries, "objects");
+        CaffeineCacheMetrics.monitor(registry, facts, "facts");
         CaffeineCacheMetrics.monitor(registry, lists, "lists");
         registry.gauge("pinion.cache.trusted", this, cache -> cache.usable() ? 1 : 0);
         registry.gauge("pinion.cache.bytes", entries, cache -> cache.policy().eviction()
@@ -111,8 +119,28 @@ public class ObjectCache {
     }
 
     /**
-     * Drops the object and the heads of its lists, and makes fills that began before this moment keep out. A list
-     * changes only in a transaction that names its owner as changed ({@link MappingStore}).
+     * A value derived from the owner's state (for example whether user {@code owner} follows someone), or null. Such
+     * values are dropped whenever the owner is invalidated, so whatever writes the state they derive from must name
+     * the owner as changed ({@link CacheChannel#changed}).
+     */
+    public Object fact(long owner, Object key) {
+        OwnerFacts kept = facts.getIfPresent(owner);
+        return kept == null ? null : kept.get(key);
+    }
+
+    /** Puts a derived value read from its backend, on the same terms as {@link #fill}. */
+    public void fillFact(long owner, Object key, Object value, long epochBefore, long versionBefore) {
+        if (!usable() || epoch.get() != epochBefore) {
+            return;
+        }
+        int stripe = stripe(owner);
+        facts.asMap().compute(owner, (id, kept) -> !trusted || versions.get(stripe) != versionBefore
+                || epoch.get() != epochBefore ? kept : kept == null ? OwnerFacts.of(key, value) : kept.with(key, value));
+    }
+
+    /**
+     * Drops the object, the heads of its lists and the facts derived from it, and makes fills that began before this
+     * moment keep out. A list changes only in a transaction that names its owner as changed ({@link MappingStore}).
      */
     public void invalidate(long id) {
         int stripe = stripe(id);
@@ -123,6 +151,7 @@ public class ObjectCache {
         for (MappingTable table : TABLES) {
             lists.invalidate(new ListKey(id, table));
         }
+        facts.invalidate(id);
     }
 
     /** Empties the cache; fills that began before keep out. */
@@ -130,6 +159,7 @@ public class ObjectCache {
         epoch.incrementAndGet();
         entries.invalidateAll();
         lists.invalidateAll();
+        facts.invalidateAll();
     }
 
     /** The channel delivers: start over from empty and use the cache. */

@@ -120,6 +120,21 @@ class CacheAcrossInstancesIT {
         seenOnTheOther("/v1/pins/" + pin, response -> response.statusCode() == 404);
     }
 
+    @Test
+    void aFollowAndAnUnfollowOnOneInstanceAreSeenOnTheOtherWithinOneSecond() throws InterruptedException {
+        TestUser reader = newUser();
+        TestUser author = newUser();
+        String check = "/v1/users/" + reader.id() + "/following/users/" + author.id();
+        readTwiceFromTheOther(check, response -> response.statusCode() == 200
+                && !response.jsonPath().getBoolean("following"));
+
+        reader.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        seenOnTheOther(check, response -> response.jsonPath().getBoolean("following"));
+
+        reader.as().delete("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        seenOnTheOther(check, response -> !response.jsonPath().getBoolean("following"));
+    }
+
     /** Reads through the second instance until it answers from its cache, which then holds the state asserted. */
     private static void readTwiceFromTheOther(String path, Predicate<Response> expected) {
         Response first = onOther().get(path);
@@ -158,8 +173,13 @@ class CacheAcrossInstancesIT {
         }
     }
 
+    /** Hits of the object cache's parts together: objects, list heads and facts. */
     private static double cacheHits(RequestSpecification instance) {
-        return metric(instance, "cache_gets_total{cache=\"objects\",result=\"hit\"} ");
+        double hits = 0;
+        for (String part : List.of("objects", "lists", "facts")) {
+            hits += metric(instance, "cache_gets_total{cache=\"" + part + "\",result=\"hit\"} ");
+        }
+        return hits;
     }
 
     private static double metric(RequestSpecification instance, String prefix) {

@@ -55,6 +55,26 @@ class ObjectCacheTest {
     }
 
     @Test
+    void aFollowCheckIsReadBackAtOnceAfterAFollowAndAnUnfollow() throws InterruptedException {
+        eventually(cache::usable, 10_000);
+        TestUser reader = newUser();
+        TestUser author = newUser();
+        String check = "/v1/users/" + reader.id() + "/following/users/" + author.id();
+        given().get(check).then().statusCode(200).body("following", equalTo(false));
+        given().get(check).then().statusCode(200).body("following", equalTo(false));
+
+        reader.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        given().get(check).then().statusCode(200).body("following", equalTo(true));
+        reader.as().delete("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        given().get(check).then().statusCode(200).body("following", equalTo(false));
+
+        String board = createBoard(author, "followed alone");
+        reader.as().put("/v1/me/following/boards/" + board).then().statusCode(200);
+        given().get(check).then().statusCode(200).body("following", equalTo(false))
+                .body("implicit", equalTo(true));
+    }
+
+    @Test
     void aPausedChannelEmptiesTheCacheAndReadsGoToMysqlUntilItIsBack() throws InterruptedException {
         eventually(cache::usable, 10_000);
         TestUser author = newUser();
