@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import jakarta.annotation.PreDestroy;
@@ -27,9 +26,11 @@ import io.vertx.mutiny.core.Vertx;
  * The object cache's invalidation channel over Redis pub/sub, shared by every instance.
  *
  * <p>Messages are {@code <sender>|<ids>} with comma-separated object ids, {@code <sender>|*} to empty every cache,
- * and {@code <sender>|hb}, the heartbeat each instance sends itself every {@code heartbeat-interval}. A cache is
- * trusted only while its own heartbeats come back within {@code heartbeat-timeout}: that proves the whole path
- * (publish, Redis, subscription) delivers, including when Redis is paused rather than down. Invalidations that could
+ * and {@code <sender>|hb<n>}, the numbered heartbeat each instance sends itself every {@code heartbeat-interval}. A
+ * cache is trusted only while its own heartbeats come back: when more than {@code heartbeat-timeout} worth of them
+ * are outstanding, it is bypassed until they do (the subscription is intact, so invalidations are late, not lost,
+ * and are applied as they arrive); when the subscription is lost, it is emptied too, and starts empty. That proves
+ * the whole path (publish, Redis, subscription) delivers, including when Redis is paused rather than down. Invalidations that could
  * not be published are kept (bounded) and published when the channel is back; past the bound, a full clear is.
  */
 @ApplicationScoped
@@ -48,11 +49,14 @@ public class CacheChannel {
     private final ActiveTopology topology;
     private final Vertx vertx;
     private final Counter distrusted;
+    private final Counter paused;
     private final Set<Long> pending = new LinkedHashSet<>();
     private boolean overflowed;
     private volatile RedisChannel channel;
     private volatile boolean subscribed;
-    private volatile long heardAt;
+    private volatile boolean lost = true;
+    private volatile long sent;
+    private volatile long heard;
     private long timer = -1;
 
     CacheChannel(ObjectCache cache, CacheConfig config, RedisClients redis, ActiveTopology topology, Vertx vertx,
@@ -64,6 +68,9 @@ public class CacheChannel {
         this.vertx = vertx;
         this.distrusted = Counter.builder("pinion.cache.distrusted")
                 .description("times the object cache was emptied and bypassed because its channel stopped delivering")
+                .register(registry);
+        this.paused = Counter.builder("pinion.cache.paused")
+                .description("times the object cache was bypassed because its channel's heartbeats were late")
                 .register(registry);
     }
 
@@ -132,14 +139,18 @@ public class CacheChannel {
         if (open == null) {
             return;
         }
-        long silent = System.nanoTime() - heardAt;
-        if (cache.usable() && silent > config.heartbeatTimeout().toNanos()) {
-            distrust("no heartbeat back for " + TimeUnit.NANOSECONDS.toMillis(silent) + " ms");
+        long missing = sent - heard;
+        if (cache.usable() && missing > allowedMissing()) {
+            cache.pause();
+            paused.increment();
+            LOG.warnf("object cache bypassed until its channel delivers again: %d heartbeats in a row did not come back",
+                    missing);
         }
         if (!subscribed) {
             return;
         }
-        open.publish(sender + "|" + HEARTBEAT).subscribe().with(ignored -> { },
+        long beat = ++sent;
+        open.publish(sender + "|" + HEARTBEAT + beat).subscribe().with(ignored -> { },
                 failure -> LOG.debugf("cache heartbeat not published: %s", Outages.describe(failure)));
         if (cache.usable()) {
             flushHeld(open);
@@ -176,12 +187,17 @@ public class CacheChannel {
         }
         boolean own = message.regionMatches(0, sender, 0, bar) && bar == sender.length();
         String body = message.substring(bar + 1);
-        if (HEARTBEAT.equals(body)) {
+        if (body.startsWith(HEARTBEAT)) {
             if (own) {
-                heardAt = System.nanoTime();
+                heard = Math.max(heard, Long.parseLong(body.substring(HEARTBEAT.length())));
                 if (subscribed && !cache.usable()) {
-                    cache.trust();
-                    LOG.debugf("object cache trusted: its channel delivers");
+                    if (lost) {
+                        lost = false;
+                        cache.trust();
+                    } else {
+                        cache.resume();
+                    }
+                    LOG.infof("object cache in use: its channel delivers");
                 }
             }
         } else if (CLEAR.equals(body)) {
@@ -197,16 +213,25 @@ public class CacheChannel {
         }
     }
 
-    private void subscribed(boolean now) {
-        subscribed = now;
-        if (!now && cache.usable()) {
-            distrust("subscription lost");
-        }
+    /**
+     * Heartbeats that may be outstanding before the channel is taken for failed: the timeout in heartbeats. It counts
+     * ticks this instance ran, so an instance starved of CPU (its ticks late too) does not take its own slowness for
+     * a failed channel.
+     */
+    private long allowedMissing() {
+        return Math.max(1, config.heartbeatTimeout().toMillis() / config.heartbeatInterval().toMillis());
     }
 
-    private void distrust(String why) {
-        cache.distrust();
-        distrusted.increment();
-        LOG.warnf("object cache emptied and bypassed until its channel delivers again: %s", why);
+    private void subscribed(boolean now) {
+        subscribed = now;
+        if (!now) {
+            boolean wasInUse = cache.usable();
+            lost = true;
+            cache.distrust();
+            if (wasInUse) {
+                distrusted.increment();
+                LOG.warnf("object cache emptied and bypassed until its channel delivers again: subscription lost");
+            }
+        }
     }
 }

@@ -17,8 +17,9 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
  *
  * <p>The cache is exact, not merely fresh-ish: every committed write of an object or a counter invalidates the
  * object here and, through {@link CacheChannel}, on every other instance. It is used only while it is trusted, that
- * is while the invalidation channel is known to deliver (an instance's own heartbeats come back); when the channel
- * fails it is emptied and bypassed, and it starts empty again when the channel is back.
+ * is while the invalidation channel is known to deliver (an instance's own heartbeats come back). While the channel
+ * is slow it is bypassed; when the channel is lost it is emptied and bypassed, and it starts empty again when the
+ * channel is back.
  *
  * <p>A read that misses goes to MySQL and then fills the entry, unless an invalidation of the same stripe of ids
  * (or a clear) happened since the read began: a fill never puts back a value older than a write it raced with. The
@@ -162,16 +163,29 @@ public class ObjectCache {
         facts.invalidateAll();
     }
 
-    /** The channel delivers: start over from empty and use the cache. */
+    /** The channel delivers again after it was lost: start over from empty and use the cache. */
     void trust() {
         clear();
         trusted = true;
     }
 
-    /** The channel may miss invalidations: empty the cache and bypass it. */
+    /** The channel was lost, and invalidations with it: empty the cache and bypass it. */
     void distrust() {
         trusted = false;
         clear();
+    }
+
+    /**
+     * The channel is slow but connected (its invalidations are delayed, not lost): bypass the cache, keep applying
+     * invalidations as they arrive, and keep the entries.
+     */
+    void pause() {
+        trusted = false;
+    }
+
+    /** The channel is back without having been lost: every invalidation sent before now has been applied. */
+    void resume() {
+        trusted = true;
     }
 
     /** Entries and estimated bytes, for the admin view and tests. */

@@ -23,9 +23,9 @@ import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * The object cache on one instance: writes are read back at once, and when its invalidation channel's Redis is
- * paused (for real) the cache is emptied and bypassed, reads and writes go on against MySQL without errors, and the
- * cache is used again once the channel delivers. Two instances: {@code CacheAcrossInstancesIT}.
+ * The object cache on one instance: writes are read back at once; when its invalidation channel's Redis is paused
+ * (for real) the cache is bypassed, reads and writes go on against MySQL without errors, and the cache is used again
+ * once the channel delivers; when that Redis is killed the cache is emptied too and starts over after the restart. Two instances: {@code CacheAcrossInstancesIT}.
  */
 @QuarkusTest
 class ObjectCacheTest {
@@ -75,7 +75,7 @@ class ObjectCacheTest {
     }
 
     @Test
-    void aPausedChannelEmptiesTheCacheAndReadsGoToMysqlUntilItIsBack() throws InterruptedException {
+    void aPausedChannelBypassesTheCacheAndReadsGoToMysqlUntilItIsBack() throws InterruptedException {
         eventually(cache::usable, 10_000);
         TestUser author = newUser();
         TestUser fan = newUser();
@@ -87,7 +87,6 @@ class ObjectCacheTest {
         LocalStack.run("pause", channel);
         try {
             eventually(() -> !cache.usable(), 3_000);
-            assertNull(cache.get(Long.parseLong(pin)), "the cache is emptied when its channel stops delivering");
             long start = System.nanoTime();
             given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(0));
             fan.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
@@ -101,6 +100,29 @@ class ObjectCacheTest {
         given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
         given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
         assertNotNull(cache.get(PinionId.parse(pin).value()), "the cache is used again");
+    }
+
+    @Test
+    void aLostChannelEmptiesTheCacheWhichStartsOverWhenItIsBack() throws InterruptedException {
+        eventually(cache::usable, 10_000);
+        TestUser author = newUser();
+        String pin = createPin(author, createBoard(author, "lost"), "cached before the loss");
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+        assertNotNull(cache.get(Long.parseLong(pin)));
+
+        String channel = topology.get().redis().instances().get(0).name();
+        LocalStack.run("kill", channel);
+        try {
+            eventually(() -> !cache.usable(), 5_000);
+            assertNull(cache.get(Long.parseLong(pin)), "a lost subscription may have lost invalidations: emptied");
+            given().get("/v1/pins/" + pin).then().statusCode(200);
+            assertNull(cache.get(Long.parseLong(pin)), "nothing is cached while the channel is lost");
+        } finally {
+            LocalStack.run("start", channel);
+        }
+        eventually(cache::usable, 20_000);
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+        assertNotNull(cache.get(Long.parseLong(pin)), "the cache is used again once the channel is back");
     }
 
     private static void eventually(BooleanSupplier condition, long withinMs) throws InterruptedException {
