@@ -74,10 +74,11 @@ public class CacheChannel {
                 .register(registry);
     }
 
+    /**
+     * Opens the channel, also when this instance's cache is off: its writes must still reach the caches of the
+     * instances that have theirs on.
+     */
     void onStart(@Observes StartupEvent start) {
-        if (!config.enabled()) {
-            return;
-        }
         String instance = config.channelInstance()
                 .orElseGet(() -> topology.get().redis().instances().get(0).name());
         channel = redis.channel(instance, config.channel(), this::received, this::subscribed);
@@ -93,16 +94,11 @@ public class CacheChannel {
 
     /** Invalidates the objects here at once and on every other instance through the channel. */
     public void changed(Collection<Long> ids) {
-        if (!config.enabled() || ids.isEmpty()) {
+        if (ids.isEmpty()) {
             return;
         }
         ids.forEach(cache::invalidate);
         publish(ids);
-    }
-
-    /** Whether the cache is in use: the channel delivers. */
-    public boolean delivering() {
-        return cache.usable();
     }
 
     private void publish(Collection<Long> ids) {
