@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
@@ -65,19 +66,24 @@ public final class RedisChannel {
         if (closed) {
             return;
         }
-        subscriber = Redis.createClient(vertx, options);
-        subscriber.connect()
+        Redis client = Redis.createClient(vertx, options);
+        subscriber = client;
+        client.connect()
                 .compose(opened -> {
                     synchronized (this) {
+                        if (subscriber != client) {
+                            opened.close();
+                            return Future.failedFuture("replaced");
+                        }
                         connection = opened;
                     }
                     opened.handler(this::received);
-                    opened.exceptionHandler(failure -> lost("connection failed: " + failure.getMessage()));
-                    opened.endHandler(ignored -> lost("connection closed"));
+                    opened.exceptionHandler(failure -> lost(client, "connection failed: " + failure.getMessage()));
+                    opened.endHandler(ignored -> lost(client, "connection closed"));
                     return opened.send(Request.cmd(Command.SUBSCRIBE).arg(channel));
                 })
-                .onSuccess(reply -> started())
-                .onFailure(failure -> lost("subscribe failed: " + failure.getMessage()));
+                .onSuccess(reply -> started(client))
+                .onFailure(failure -> lost(client, "subscribe failed: " + failure.getMessage()));
     }
 
     private void received(Response response) {
@@ -89,13 +95,17 @@ public final class RedisChannel {
         if ("message".equals(kind) && channel.equals(response.get(1).toString())) {
             onMessage.accept(response.get(2).toString());
         } else if ("subscribe".equals(kind)) {
-            started();
+            Redis client;
+            synchronized (this) {
+                client = subscriber;
+            }
+            started(client);
         }
     }
 
-    private void started() {
+    private void started(Redis client) {
         synchronized (this) {
-            if (subscribed || closed) {
+            if (subscribed || closed || client == null || subscriber != client) {
                 return;
             }
             subscribed = true;
@@ -105,12 +115,13 @@ public final class RedisChannel {
         onSubscribed.accept(true);
     }
 
-    private void lost(String why) {
+    /** The subscriber {@code client} failed; a failure of a client already replaced is ignored. */
+    private void lost(Redis client, String why) {
         boolean wasSubscribed;
         Redis old;
         long delay;
         synchronized (this) {
-            if (subscriber == null) {
+            if (subscriber == null || subscriber != client) {
                 return;
             }
             wasSubscribed = subscribed;

@@ -13,7 +13,7 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "pinion.cache")
 public interface CacheConfig {
 
-    /** Whether pins, boards and users are cached; when off every read goes to MySQL. */
+    /** Whether objects, list heads and follow checks are cached; when off every read goes to its backend. */
     @WithDefault("true")
     boolean enabled();
 
