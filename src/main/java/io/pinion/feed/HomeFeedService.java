@@ -211,7 +211,7 @@ public class HomeFeedService {
                 return new Page<>(ahead, startHere);
             }
             List<FeedItem> items = new ArrayList<>(ahead);
-            items.addAll(items(List.of(), found.items()));
+            found.items().forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), false)));
             return new Page<>(items, found.next() == null ? null : cursors.older(user, found.next()));
         });
     }
@@ -241,13 +241,6 @@ public class HomeFeedService {
         Set<Long> pins = new HashSet<>();
         stored.forEach(s -> pins.add(s.entry().pin()));
         return pins;
-    }
-
-    private static List<FeedItem> items(List<FeedEntryView> fresh, List<FeedEntryView> old) {
-        List<FeedItem> items = new ArrayList<>(fresh.size() + old.size());
-        fresh.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), true)));
-        old.forEach(view -> items.add(new FeedItem(view.pin(), view.entry().source().label(), false)));
-        return items;
     }
 
     /**

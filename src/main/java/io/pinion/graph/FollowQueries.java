@@ -50,17 +50,10 @@ public class FollowQueries {
      */
     public Uni<UserFollow> userFollow(long user, long other) {
         FollowsUser key = new FollowsUser(other);
-        long epoch = 0;
-        long version = 0;
-        if (cache.usable()) {
-            if (cache.fact(user, key) instanceof UserFollow known) {
-                return Uni.createFrom().item(known);
-            }
-            epoch = cache.epoch();
-            version = cache.version(user);
+        if (cache.usable() && cache.fact(user, key) instanceof UserFollow known) {
+            return Uni.createFrom().item(known);
         }
-        long epochBefore = epoch;
-        long versionBefore = version;
+        ObjectCache.Stamp stamp = cache.stamp(user);
         int vs = shards.ofUser(user);
         String id = Long.toString(other);
         return redis.batch(vs, List.of(
@@ -68,7 +61,7 @@ public class FollowQueries {
                         Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, IMPLICIT_FOLLOWING)).arg(id)))
                 .map(answers -> {
                     UserFollow follow = new UserFollow(score(answers.get(0)), score(answers.get(1)));
-                    cache.fillFact(user, key, follow, epochBefore, versionBefore);
+                    cache.fillFact(key, follow, stamp);
                     return follow;
                 });
     }

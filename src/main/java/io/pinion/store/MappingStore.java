@@ -207,16 +207,14 @@ public class MappingStore {
      * parallel; each fills the cache unless its owner changed meanwhile.
      */
     private Uni<Map<Long, ListHead>> heads(MappingTable table, List<PinionId> froms) {
-        long epoch = cache.epoch();
-        Map<Long, Long> versions = new HashMap<>();
-        froms.forEach(from -> versions.put(from.value(), cache.version(from.value())));
+        List<ObjectCache.Stamp> stamps = froms.stream().map(from -> cache.stamp(from.value())).toList();
         return each(table, froms, EACH_HEAD, from -> Tuple.tuple().addLong(from.value()).addInteger(ListHead.MAX + 1))
                 .map(rows -> {
                     Map<Long, List<Listed>> byList = new HashMap<>();
                     rows.forEach(row -> byList.computeIfAbsent(row.from(), key -> new ArrayList<>()).add(row));
                     Map<Long, ListHead> heads = new HashMap<>();
-                    for (PinionId from : froms) {
-                        List<Listed> entries = byList.getOrDefault(from.value(), List.of());
+                    for (ObjectCache.Stamp owner : stamps) {
+                        List<Listed> entries = byList.getOrDefault(owner.id(), List.of());
                         int kept = Math.min(entries.size(), ListHead.MAX);
                         long[] sequences = new long[kept];
                         long[] toIds = new long[kept];
@@ -225,8 +223,8 @@ public class MappingStore {
                             toIds[i] = entries.get(i).to();
                         }
                         ListHead head = new ListHead(sequences, toIds, entries.size() <= ListHead.MAX);
-                        heads.put(from.value(), head);
-                        cache.fillHead(table, from.value(), head, epoch, versions.get(from.value()));
+                        heads.put(owner.id(), head);
+                        cache.fillHead(table, head, owner);
                     }
                     return heads;
                 });

@@ -80,28 +80,25 @@ public class ObjectCache {
         return entries.getIfPresent(id);
     }
 
-    /** What a read must remember before it goes to MySQL, to fill safely afterwards: see {@link #fill}. */
-    public long epoch() {
-        return epoch.get();
+    /**
+     * What a read of the id's state must take before it goes to its backend, to fill safely afterwards: the cache's
+     * epoch and the invalidation version of the id's stripe.
+     */
+    public record Stamp(long id, long epoch, long version) {
     }
 
-    /** The invalidation version of the id's stripe, to remember before going to MySQL. */
-    public long version(long id) {
-        return versions.get(stripe(id));
+    public Stamp stamp(long id) {
+        return new Stamp(id, epoch.get(), versions.get(stripe(id)));
     }
 
     /**
-     * Puts an object read from MySQL, unless the cache was cleared ({@code epoch}) or an id of the same stripe was
-     * invalidated ({@code version}) since the read began.
+     * Puts an object read from MySQL, unless the cache was cleared or an id of the same stripe was invalidated since
+     * the stamp was taken.
      */
-    public void fill(StoredObject object, long epochBefore, long versionBefore) {
-        if (!usable() || epoch.get() != epochBefore) {
-            return;
+    public void fill(StoredObject object, Stamp before) {
+        if (usable() && epoch.get() == before.epoch()) {
+            entries.asMap().compute(object.id().value(), (key, cached) -> unchanged(before) ? object : cached);
         }
-        long id = object.id().value();
-        int stripe = stripe(id);
-        entries.asMap().compute(id, (key, cached) -> trusted && versions.get(stripe) == versionBefore
-                && epoch.get() == epochBefore ? object : cached);
     }
 
     /** The newest entries of the object's list in the mapping table, or null. */
@@ -109,14 +106,11 @@ public class ObjectCache {
         return lists.getIfPresent(new ListKey(from, table));
     }
 
-    /** Puts a list's head read from MySQL, on the same terms as {@link #fill}: the version is its owner's. */
-    public void fillHead(MappingTable table, long from, ListHead head, long epochBefore, long versionBefore) {
-        if (!usable() || epoch.get() != epochBefore) {
-            return;
+    /** Puts a list's head read from MySQL, on the same terms as {@link #fill}; the stamp is its owner's. */
+    public void fillHead(MappingTable table, ListHead head, Stamp owner) {
+        if (usable() && epoch.get() == owner.epoch()) {
+            lists.asMap().compute(new ListKey(owner.id(), table), (key, cached) -> unchanged(owner) ? head : cached);
         }
-        int stripe = stripe(from);
-        lists.asMap().compute(new ListKey(from, table), (key, cached) -> trusted && versions.get(stripe) == versionBefore
-                && epoch.get() == epochBefore ? head : cached);
     }
 
     /**
@@ -129,14 +123,17 @@ public class ObjectCache {
         return kept == null ? null : kept.get(key);
     }
 
-    /** Puts a derived value read from its backend, on the same terms as {@link #fill}. */
-    public void fillFact(long owner, Object key, Object value, long epochBefore, long versionBefore) {
-        if (!usable() || epoch.get() != epochBefore) {
-            return;
+    /** Puts a derived value read from its backend, on the same terms as {@link #fill}; the stamp is its owner's. */
+    public void fillFact(Object key, Object value, Stamp owner) {
+        if (usable() && epoch.get() == owner.epoch()) {
+            facts.asMap().compute(owner.id(), (id, kept) -> !unchanged(owner) ? kept
+                    : kept == null ? OwnerFacts.of(key, value) : kept.with(key, value));
         }
-        int stripe = stripe(owner);
-        facts.asMap().compute(owner, (id, kept) -> !trusted || versions.get(stripe) != versionBefore
-                || epoch.get() != epochBefore ? kept : kept == null ? OwnerFacts.of(key, value) : kept.with(key, value));
+    }
+
+    /** Inside a key's {@code compute}: nothing invalidated the stamped id's stripe nor cleared the cache since. */
+    private boolean unchanged(Stamp before) {
+        return trusted && versions.get(stripe(before.id())) == before.version() && epoch.get() == before.epoch();
     }
 
     /**

@@ -149,16 +149,12 @@ public class ObjectStore {
         if (misses.isEmpty()) {
             return Uni.createFrom().item(ordered(ids, found));
         }
-        long epoch = cache.epoch();
-        long[] versions = new long[misses.size()];
-        for (int i = 0; i < versions.length; i++) {
-            versions[i] = cache.version(misses.get(i).value());
-        }
+        List<ObjectCache.Stamp> stamps = misses.stream().map(id -> cache.stamp(id.value())).toList();
         return load(table, misses).map(loaded -> {
-            for (int i = 0; i < versions.length; i++) {
+            for (int i = 0; i < misses.size(); i++) {
                 StoredObject object = loaded.get(misses.get(i));
                 if (object != null) {
-                    cache.fill(object, epoch, versions[i]);
+                    cache.fill(object, stamps.get(i));
                 }
             }
             found.putAll(loaded);
