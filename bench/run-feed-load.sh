@@ -25,9 +25,12 @@ metric() { # sum of a metric's samples whose line matches $1
   curl -fsS "$BASE_URL/q/metrics" | awk -v pat="$1" '$0 ~ pat && $1 !~ /^#/ { s += $NF } END { printf "%.0f\n", s }'
 }
 snapshot() {
-  for m in 'pinion_feed_fanouts_total[{].*mode="pushed"' 'pinion_feed_fanouts_total[{].*mode="pulled"' \
-           'pinion_feed_fanouts_total[{].*mode="nobody"' '^pinion_feed_rows_pushed_total' \
-           'pinion_feed_receivers_skipped_total' '^pinion_feed_pulled_pins_total'; do
+  # the funnel's series print their tags in order: reason, source, stage
+  local f='^pinion_feed_funnel_total[{]'
+  for m in "${f}reason=\"pushed\",source=\"following\",stage=\"routed\"" \
+           "${f}reason=\"pulled\",source=\"following\",stage=\"routed\"" \
+           "${f}reason=\"nobody\",source=\"following\",stage=\"routed\"" "${f}.*stage=\"pushed\"" \
+           "${f}reason=\"inactive\",.*stage=\"skipped\"" '^pinion_feed_pulled_pins_total'; do
     metric "$m"
   done
 }

@@ -12,26 +12,13 @@ import java.util.List;
  * @param carried     pulled pins neither shown nor dropped (held back, or beyond the chunk's quotas): they go into
  *                    the user's pools for a later visit
  * @param pulledUntil the time up to which the pulled sources were read
- * @param counts      how many candidates the generator saw and why it dropped some
+ * @param counts      per source, how many candidates the generator saw and what it did with each
  */
 public record Chunk(long id, List<FeedEntry> entries, List<PoolEntry> consumed, List<PoolEntry> carried, long pulledUntil,
-        Counts counts) {
+        PlanCounts counts) {
 
     /** The same chunk with another id and the entries that are still shown. */
     Chunk with(long newId, List<FeedEntry> shown) {
         return new Chunk(newId, shown, consumed, carried, pulledUntil, counts);
-    }
-
-    /**
-     * Candidates and drops of one chunk.
-     *
-     * @param pooled     candidates read from the pools
-     * @param pulled     candidates read from pulled sources
-     * @param belowBar   dropped: worth less than the quality threshold now
-     * @param duplicates dropped: offered by two sources, or by a pool and a pulled source
-     * @param shown      dropped: already in the materialized feed
-     * @param heldBack   kept for a later visit (pool rows stay, pulled pins are carried into the pools)
-     */
-    public record Counts(int pooled, int pulled, int belowBar, int duplicates, int shown, int heldBack) {
     }
 }

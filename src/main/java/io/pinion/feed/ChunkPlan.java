@@ -30,26 +30,28 @@ final class ChunkPlan {
         Map<FeedSource, List<PoolEntry>> eligible = new EnumMap<>(FeedSource.class);
         List<PoolEntry> consumed = new ArrayList<>();
         Set<Long> seen = new HashSet<>();
-        int belowBar = 0;
-        int duplicates = 0;
-        int shown = 0;
+        PlanCounts counts = new PlanCounts();
         for (FeedSource source : FeedSource.values()) {
             List<PoolEntry> keep = new ArrayList<>();
             for (PoolEntry entry : merged.get(source)) {
                 long pin = entry.key().pin();
-                boolean drop = true;
+                boolean pulled = candidates.isPulled(entry);
+                counts.add(source, pulled ? PlanCounts.Kind.PULLED : PlanCounts.Kind.POOLED);
+                PlanCounts.Kind dropped = null;
                 if (worth.applyAsDouble(entry.key().score()) < config.qualityThreshold()) {
-                    belowBar++;
+                    dropped = PlanCounts.Kind.BELOW_BAR;
                 } else if (alreadyShown.contains(pin)) {
-                    shown++;
+                    dropped = PlanCounts.Kind.ALREADY_SHOWN;
                 } else if (!seen.add(pin)) {
-                    duplicates++;
+                    dropped = PlanCounts.Kind.DUPLICATE;
                 } else {
-                    drop = false;
                     keep.add(entry);
                 }
-                if (drop && !candidates.isPulled(entry)) {
-                    consumed.add(entry);
+                if (dropped != null) {
+                    counts.add(source, dropped);
+                    if (!pulled) {
+                        consumed.add(entry);
+                    }
                 }
             }
             eligible.put(source, keep);
@@ -71,21 +73,23 @@ final class ChunkPlan {
         }
         List<PoolEntry> chosen = new ArrayList<>();
         List<PoolEntry> carried = new ArrayList<>();
-        int heldBack = 0;
         for (FeedSource source : FeedSource.values()) {
             List<PoolEntry> entries = eligible.get(source);
-            chosen.addAll(entries.subList(0, take.get(source)));
+            for (PoolEntry taken : entries.subList(0, take.get(source))) {
+                counts.add(source, PlanCounts.Kind.CHOSEN);
+                chosen.add(taken);
+            }
             for (PoolEntry rest : entries.subList(take.get(source), entries.size())) {
-                heldBack++;
                 if (candidates.isPulled(rest)) {
+                    counts.add(source, PlanCounts.Kind.HELD_BACK_PULLED);
                     carried.add(rest);
+                } else {
+                    counts.add(source, PlanCounts.Kind.HELD_BACK_POOLED);
                 }
             }
         }
         chosen.sort(BEST_FIRST);
         chosen.stream().filter(entry -> !candidates.isPulled(entry)).forEach(consumed::add);
-        Chunk.Counts counts = new Chunk.Counts(candidates.pooledCount(), candidates.pulled().size(), belowBar, duplicates,
-                shown, heldBack);
         return new Chunk(chunkId, chosen.stream().map(FeedEntry::of).toList(), consumed, carried,
                 candidates.pulledAt(), counts);
     }

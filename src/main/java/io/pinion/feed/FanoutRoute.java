@@ -23,15 +23,15 @@ public class FanoutRoute {
     private final RecentPins recentPins;
     private final PulledAuthors pulledAuthors;
     private final FeedConfig config;
-    private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     FanoutRoute(FollowQueries queries, RecentPins recentPins, PulledAuthors pulledAuthors, FeedConfig config,
-            FeedMetrics metrics) {
+            FeedFunnel funnel) {
         this.queries = queries;
         this.recentPins = recentPins;
         this.pulledAuthors = pulledAuthors;
         this.config = config;
-        this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     /** How a board's pins travel now. */
@@ -44,21 +44,40 @@ public class FanoutRoute {
         NOBODY
     }
 
+    /**
+     * How a board's pins travel now, and why.
+     *
+     * @param mode      push, pull or nobody
+     * @param receivers the board's receivers counted for the decision
+     */
+    public record Decision(Mode mode, long receivers) {
+    }
+
     public Uni<Mode> mode(long board, long owner) {
-        return queries.boardFollowers(board, owner)
-                .map(receivers -> receivers > config.pullThreshold() ? Mode.PULLED : receivers == 0 ? Mode.NOBODY : Mode.PUSHED);
+        return decide(board, owner).map(Decision::mode);
+    }
+
+    public Uni<Decision> decide(long board, long owner) {
+        return queries.boardFollowers(board, owner).map(receivers -> new Decision(
+                receivers > config.pullThreshold() ? Mode.PULLED : receivers == 0 ? Mode.NOBODY : Mode.PUSHED, receivers));
     }
 
     /** A pin that reaches nobody (counted). */
     public Uni<Void> nobody() {
-        metrics.fanout(Mode.NOBODY);
+        funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.NOBODY, 1);
         return Uni.createFrom().voidItem();
     }
 
-    /** Indexes a pulled pin for its author's followers; idempotent. */
-    public Uni<Void> pull(RecentPin pin) {
+    /**
+     * Indexes a pulled pin for its author's followers; idempotent. Its receivers count in the funnel as skipped: none
+     * is paged.
+     */
+    public Uni<Void> pull(RecentPin pin, long receivers) {
         return recentPins.add(recentPins.author(pin.author()), pin)
                 .chain(() -> pulledAuthors.mark(pin.author(), pin.created()))
-                .invoke(() -> metrics.fanout(Mode.PULLED));
+                .invoke(() -> {
+                    funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED, 1);
+                    funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED_AUTHOR, receivers);
+                });
     }
 }

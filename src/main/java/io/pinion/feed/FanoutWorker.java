@@ -40,11 +40,11 @@ public class FanoutWorker implements JobWorker {
     private final PoolCap cap;
     private final FeedScorer scorer;
     private final FeedConfig config;
-    private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     FanoutWorker(FeedJobs jobs, FollowLists lists, RecentPins recentPins, RelatedReceivers related, FanoutRoute route,
             ReceiverStates receiverStates, PoolStore pools, PoolCap cap, FeedScorer scorer, FeedConfig config,
-            FeedMetrics metrics) {
+            FeedFunnel funnel) {
         this.jobs = jobs;
         this.lists = lists;
         this.recentPins = recentPins;
@@ -55,7 +55,7 @@ public class FanoutWorker implements JobWorker {
         this.cap = cap;
         this.scorer = scorer;
         this.config = config;
-        this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     @Override
@@ -69,9 +69,9 @@ public class FanoutWorker implements JobWorker {
         }
         if (page.route() && page.cursor() == null) {
             long board = PinionId.parse(page.board()).value();
-            return route.mode(board, PinionId.parse(page.author()).value()).chain(mode -> switch (mode) {
+            return route.decide(board, PinionId.parse(page.author()).value()).chain(decision -> switch (decision.mode()) {
                 case PUSHED -> following(page.pushed());
-                case PULLED -> page.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(page));
+                case PULLED -> page.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(page), decision.receivers());
                 case NOBODY -> page.purge() ? Uni.createFrom().voidItem() : route.nobody();
             });
         }
@@ -84,7 +84,8 @@ public class FanoutWorker implements JobWorker {
             return Uni.createFrom().voidItem();
         }
         RecentPins.Index index = recentPins.interest(page.interest());
-        return page.purge() ? recentPins.remove(index, recentPin(page)) : recentPins.add(index, recentPin(page));
+        return page.purge() ? recentPins.remove(index, recentPin(page)) : recentPins.add(index, recentPin(page))
+                .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1));
     }
 
     private Uni<Void> following(FanoutPage page) {
@@ -96,19 +97,25 @@ public class FanoutWorker implements JobWorker {
             if (page.purge()) {
                 return purgeAndContinue(page, ids, found.nextCursor());
             }
-            if (page.cursor() == null) {
-                metrics.fanout(FanoutRoute.Mode.PUSHED);
-            }
             return receiverStates.active(ids, author, System.currentTimeMillis())
-                    .invoke(active -> metrics.inactiveSkipped(ids.size() - active.size()))
-                    .chain(active -> found.nextCursor() == null ? insert(page, active)
+                    .chain(active -> (found.nextCursor() == null ? insert(page, active)
                             : Uni.join().all(
                                     jobs.enqueue(FeedJobs.POOL_INSERT, List.of(page.insert(
                                             active.stream().map(r -> Long.toString(r.user())).toList(),
                                             active.stream().map(ReceiverStates.Receiver::affinity).toList()))),
                                     next(page, found.nextCursor())).andFailFast().replaceWithVoid()
-                                    .chain(() -> trims(active)));
+                                    .chain(() -> trims(active)))
+                            .invoke(() -> paged(page, ids.size(), active.size())));
         });
+    }
+
+    /** A page done: the pin counts as pushed once (its first page), its receivers as paged, the inactive as skipped. */
+    private void paged(FanoutPage page, int receivers, int active) {
+        if (page.cursor() == null) {
+            funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PUSHED, 1);
+        }
+        funnel.count(FeedFunnel.Stage.PAGED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, receivers);
+        funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.INACTIVE, receivers - active);
     }
 
     /** The page's rows, written by this job: the pin is scored for each active receiver and put in one batch. */
@@ -123,7 +130,9 @@ public class FanoutWorker implements JobWorker {
             entries.add(new PoolEntry(new PoolKey(receiver.user(), FeedSource.FOLLOWING, score, pin), author, board,
                     page.created()));
         }
-        return pools.add(entries).invoke(() -> metrics.pushed(entries.size())).chain(() -> trims(active));
+        return pools.add(entries)
+                .invoke(() -> funnel.count(FeedFunnel.Stage.PUSHED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, entries.size()))
+                .chain(() -> trims(active));
     }
 
     private Uni<Void> trims(List<ReceiverStates.Receiver> active) {

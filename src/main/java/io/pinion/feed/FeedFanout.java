@@ -29,11 +29,13 @@ public class FeedFanout implements PinEvents {
     private final FeedJobs jobs;
     private final FanoutRoute route;
     private final RecentPins recentPins;
+    private final FeedFunnel funnel;
 
-    FeedFanout(FeedJobs jobs, FanoutRoute route, RecentPins recentPins) {
+    FeedFanout(FeedJobs jobs, FanoutRoute route, RecentPins recentPins, FeedFunnel funnel) {
         this.jobs = jobs;
         this.route = route;
         this.recentPins = recentPins;
+        this.funnel = funnel;
     }
 
     /**
@@ -52,16 +54,18 @@ public class FeedFanout implements PinEvents {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), created);
         FanoutPage following = page(pin, board, author, created, System.currentTimeMillis(), FeedSource.FOLLOWING, null,
                 false);
+        funnel.count(FeedFunnel.Stage.CREATED, null, FeedFunnel.Reason.NONE, 1);
         List<Uni<Void>> steps = new ArrayList<>();
-        steps.add(route.mode(board.value(), author.value())
-                .chain(mode -> switch (mode) {
-                    case PULLED -> route.pull(recent);
+        steps.add(route.decide(board.value(), author.value())
+                .chain(decision -> switch (decision.mode()) {
+                    case PULLED -> route.pull(recent, decision.receivers());
                     case PUSHED -> jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed()));
                     case NOBODY -> route.nobody();
                 })
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
         for (String interest : interests) {
             steps.add(recentPins.add(recentPins.interest(interest), recent)
+                    .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1))
                     .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
                             List.of(page(pin, board, author, created, 0, FeedSource.INTERESTS, interest, false)))));
         }

@@ -50,10 +50,11 @@ public class FollowEventWorker implements JobWorker {
     private final RecentPins recentPins;
     private final ObjectStore objects;
     private final PinViews views;
+    private final FeedFunnel funnel;
 
     FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, PoolCap cap, MaterializedFeed materialized,
             FeedScorer scorer, FeedConfig config, FollowQueries graph, RecentPins recentPins, ObjectStore objects,
-            PinViews views) {
+            PinViews views, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pins = pins;
         this.pools = pools;
@@ -65,6 +66,7 @@ public class FollowEventWorker implements JobWorker {
         this.recentPins = recentPins;
         this.objects = objects;
         this.views = views;
+        this.funnel = funnel;
     }
 
     @Override
@@ -123,7 +125,7 @@ public class FollowEventWorker implements JobWorker {
                         .filter(pin -> followed.contains(PinionId.parse(pin.boardId())))
                         .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now))
                         .toList();
-                return pools.add(entries).chain(() -> cap.changed(user, entries.size()));
+                return backfilled(user, FeedSource.FOLLOWING, entries);
             });
         });
     }
@@ -144,7 +146,7 @@ public class FollowEventWorker implements JobWorker {
                                     .map(pin -> PoolEntry.scored(user, FeedSource.INTERESTS, pin, scorer, now)
                                             .withInterest(interest))
                                     .toList();
-                            return pools.add(entries).chain(() -> cap.changed(user, entries.size()));
+                            return backfilled(user, FeedSource.INTERESTS, entries);
                         }));
     }
 
@@ -189,9 +191,18 @@ public class FollowEventWorker implements JobWorker {
         });
     }
 
+    private Uni<Void> backfilled(long user, FeedSource source, List<PoolEntry> entries) {
+        return pools.add(entries)
+                .invoke(() -> funnel.count(FeedFunnel.Stage.POOLED, source, FeedFunnel.Reason.BACKFILL, entries.size()))
+                .chain(() -> cap.changed(user, entries.size()));
+    }
+
     private Uni<Void> removed(long user, Uni<Integer> fromPools, Predicate<FeedEntry> gone) {
-        return fromPools.chain(rows -> cap.changed(user, -rows))
+        return fromPools
+                .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.POOL, rows))
+                .chain(rows -> cap.changed(user, -rows))
                 .chain(() -> materialized.removeWhere(user, gone))
+                .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.MATERIALIZED, rows))
                 .replaceWithVoid();
     }
 }

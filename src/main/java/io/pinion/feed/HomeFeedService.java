@@ -48,9 +48,11 @@ public class HomeFeedService {
     private final FeedCursors cursors;
     private final FeedConfig config;
     private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     HomeFeedService(ContentGenerator generator, MaterializedFeed materialized, OlderPins older, FeedStates states,
-            FeedJobs jobs, ObjectStore objects, PinViews views, FeedCursors cursors, FeedConfig config, FeedMetrics metrics) {
+            FeedJobs jobs, ObjectStore objects, PinViews views, FeedCursors cursors, FeedConfig config, FeedMetrics metrics,
+            FeedFunnel funnel) {
         this.generator = generator;
         this.materialized = materialized;
         this.older = older;
@@ -61,6 +63,7 @@ public class HomeFeedService {
         this.cursors = cursors;
         this.config = config;
         this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     public Uni<Page<FeedItem>> page(PinionId userId, String cursor, int limit) {
@@ -113,6 +116,7 @@ public class HomeFeedService {
                     metrics.generator(false, false);
                     long newest = first.isEmpty() ? 0 : first.get(0).position() / MaterializedKey.MAX_CHUNK;
                     Chunk chunk = generator.plan(Math.max(now, newest + 1), candidates, shown);
+                    funnel.planned(chunk.counts());
                     Set<Long> seen = new HashSet<>(shown);
                     chunk.entries().forEach(entry -> seen.add(entry.pin()));
                     long oldest = oldest(first, read.get(), chunk.id());
@@ -269,11 +273,16 @@ public class HomeFeedService {
         });
     }
 
-    private static void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, PinView> views, boolean fresh) {
+    /** Adds the entries whose pins are active; a fresh entry counts in the funnel as shown, or dropped as deleted. */
+    private void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, PinView> views, boolean fresh) {
         for (FeedEntry entry : entries) {
             PinView view = views.get(entry.pin());
             if (view != null) {
                 items.add(new FeedItem(view, entry.source().label(), fresh));
+            }
+            if (fresh) {
+                funnel.count(view != null ? FeedFunnel.Stage.SHOWN : FeedFunnel.Stage.DROPPED, entry.source(),
+                        view != null ? FeedFunnel.Reason.NONE : FeedFunnel.Reason.DELETED, 1);
             }
         }
     }

@@ -24,16 +24,16 @@ public class PersistWorker implements JobWorker {
     private final PoolStore pools;
     private final FeedStates states;
     private final PoolCap cap;
-    private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     PersistWorker(FeedJobs jobs, MaterializedFeed materialized, PoolStore pools, FeedStates states, PoolCap cap,
-            FeedMetrics metrics) {
+            FeedFunnel funnel) {
         this.jobs = jobs;
         this.materialized = materialized;
         this.pools = pools;
         this.states = states;
         this.cap = cap;
-        this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     @Override
@@ -42,9 +42,11 @@ public class PersistWorker implements JobWorker {
         List<PoolEntry> carried = chunk.carriedEntries();
         List<PoolEntry> consumed = chunk.consumedEntries();
         return materialized.write(chunk.user(), chunk.chunkId(), chunk.entries())
+                .invoke(() -> funnel.perSource(FeedFunnel.Stage.PERSISTED, chunk.entries()))
                 .chain(() -> pools.add(carried))
-                .invoke(() -> metrics.carried(carried.size()))
+                .invoke(() -> funnel.perRow(FeedFunnel.Stage.CARRIED, carried))
                 .chain(() -> pools.remove(consumed))
+                .invoke(() -> funnel.perRow(FeedFunnel.Stage.CONSUMED, consumed))
                 .chain(() -> states.persisted(chunk.user(), chunk.pulledUntil(), carried.size() - consumed.size()))
                 .chain(rows -> cap.check(chunk.user(), rows));
     }

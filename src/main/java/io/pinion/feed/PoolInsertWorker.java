@@ -28,14 +28,14 @@ public class PoolInsertWorker implements JobWorker {
     private final PoolStore pools;
     private final FeedScorer scorer;
     private final Affinity affinity;
-    private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
-    PoolInsertWorker(FeedJobs jobs, PoolStore pools, FeedScorer scorer, Affinity affinity, FeedMetrics metrics) {
+    PoolInsertWorker(FeedJobs jobs, PoolStore pools, FeedScorer scorer, Affinity affinity, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pools = pools;
         this.scorer = scorer;
         this.affinity = affinity;
-        this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     @Override
@@ -66,7 +66,8 @@ public class PoolInsertWorker implements JobWorker {
                 entries.add(new PoolEntry(new PoolKey(user, source, score, pin), author, board, insert.created(),
                         insert.interest()));
             }
-            return pools.add(entries).invoke(() -> metrics.pushed(entries.size()));
+            return pools.add(entries)
+                    .invoke(() -> funnel.count(FeedFunnel.Stage.PUSHED, source, FeedFunnel.Reason.NONE, entries.size()));
         });
     }
 }

@@ -26,11 +26,13 @@ public class PurgeWorker implements JobWorker {
     private final FeedJobs jobs;
     private final PoolStore pools;
     private final MaterializedFeed materialized;
+    private final FeedFunnel funnel;
 
-    PurgeWorker(FeedJobs jobs, PoolStore pools, MaterializedFeed materialized) {
+    PurgeWorker(FeedJobs jobs, PoolStore pools, MaterializedFeed materialized, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pools = pools;
         this.materialized = materialized;
+        this.funnel = funnel;
     }
 
     @Override
@@ -46,6 +48,8 @@ public class PurgeWorker implements JobWorker {
     private Uni<Integer> purge(long user, PoolPurge purge, long pin) {
         Uni<Integer> fromPools = purge.board() == null || purge.author() == null ? Uni.createFrom().item(0)
                 : pools.removePin(user, PinionId.parse(purge.author()).value(), PinionId.parse(purge.board()).value(), pin);
-        return fromPools.chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin));
+        return fromPools.invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.POOL, rows))
+                .chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin))
+                .invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.MATERIALIZED, rows));
     }
 }

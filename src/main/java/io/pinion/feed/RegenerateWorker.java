@@ -55,10 +55,11 @@ public class RegenerateWorker implements JobWorker {
     private final FeedScorer scorer;
     private final FeedConfig config;
     private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     RegenerateWorker(FeedJobs jobs, FollowLists lists, FollowQueries graph, PulledAuthors pulled, MappingStore mappings,
             ObjectStore objects, PinViews views, PoolStore pools, PoolCap cap, FeedScorer scorer, FeedConfig config,
-            FeedMetrics metrics) {
+            FeedMetrics metrics, FeedFunnel funnel) {
         this.jobs = jobs;
         this.lists = lists;
         this.graph = graph;
@@ -71,6 +72,7 @@ public class RegenerateWorker implements JobWorker {
         this.scorer = scorer;
         this.config = config;
         this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     @Override
@@ -104,7 +106,10 @@ public class RegenerateWorker implements JobWorker {
                     long now = System.currentTimeMillis();
                     List<PoolEntry> entries = pins.stream()
                             .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now)).toList();
-                    return pools.add(entries).chain(() -> cap.changed(user, entries.size()));
+                    return pools.add(entries)
+                            .invoke(() -> funnel.count(FeedFunnel.Stage.POOLED, FeedSource.FOLLOWING,
+                                    FeedFunnel.Reason.REGENERATED, entries.size()))
+                            .chain(() -> cap.changed(user, entries.size()));
                 })
                 .invoke(metrics::regenerated);
     }

@@ -34,9 +34,10 @@ public class RelatedWorker implements JobWorker {
     private final Affinity affinity;
     private final RelatedReceivers receivers;
     private final PoolCap cap;
+    private final FeedFunnel funnel;
 
     RelatedWorker(FeedJobs jobs, PinService pins, PinLists lists, PoolStore pools, FeedScorer scorer, Affinity affinity,
-            RelatedReceivers receivers, PoolCap cap) {
+            RelatedReceivers receivers, PoolCap cap, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pins = pins;
         this.lists = lists;
@@ -45,6 +46,7 @@ public class RelatedWorker implements JobWorker {
         this.affinity = affinity;
         this.receivers = receivers;
         this.cap = cap;
+        this.funnel = funnel;
     }
 
     @Override
@@ -58,6 +60,8 @@ public class RelatedWorker implements JobWorker {
                         .chain(() -> lists.boardPins(PinionId.parse(pin.boardId()), null, RELATED_PER_ACTION + 1))
                         .map(page -> entries(user, related.pin(), page.items()))
                         .call(pools::add)
+                        .invoke(added -> funnel.count(FeedFunnel.Stage.POOLED, FeedSource.RELATED,
+                                FeedFunnel.Reason.RELATED, added.size()))
                         .chain(added -> cap.changed(user, added.size())));
     }
 

@@ -24,14 +24,14 @@ public class TrimWorker implements JobWorker {
     private final PoolStore pools;
     private final FeedStates states;
     private final FeedConfig config;
-    private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
-    TrimWorker(FeedJobs jobs, PoolStore pools, FeedStates states, FeedConfig config, FeedMetrics metrics) {
+    TrimWorker(FeedJobs jobs, PoolStore pools, FeedStates states, FeedConfig config, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pools = pools;
         this.states = states;
         this.config = config;
-        this.metrics = metrics;
+        this.funnel = funnel;
     }
 
     @Override
@@ -43,7 +43,7 @@ public class TrimWorker implements JobWorker {
             int keep = Math.min(best.size(), config.poolMax());
             List<PoolEntry> doomed = best.subList(keep, best.size());
             return pools.remove(doomed)
-                    .invoke(() -> metrics.trimmed(doomed.size()))
+                    .invoke(() -> funnel.count(FeedFunnel.Stage.TRIMMED, null, FeedFunnel.Reason.POOL, doomed.size()))
                     .chain(() -> states.poolRows(user, keep));
         });
     }

@@ -142,6 +142,21 @@ class ChunkPlanTest {
         assertEquals(List.of(7001L, 7002L), chunk.carried().stream().map(e -> e.key().pin()).sorted().toList(),
                 "pulled pins neither shown nor dropped go into the pools; 7003 was shown, 1004 is already a pool row");
         assertEquals(123, chunk.pulledUntil());
-        assertEquals(new Chunk.Counts(5, 6, 0, 1, 1, 4), chunk.counts());
+        PlanCounts counts = chunk.counts();
+        assertEquals(5, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.POOLED));
+        assertEquals(4, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.PULLED), "the copy of pool row 1004 is no candidate");
+        assertEquals(1, counts.get(FeedSource.INTERESTS, PlanCounts.Kind.PULLED));
+        assertEquals(1, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.DUPLICATE), "the pool copy of 1002");
+        assertEquals(1, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.ALREADY_SHOWN), "7003");
+        assertEquals(0, counts.total(PlanCounts.Kind.BELOW_BAR));
+        assertEquals(4, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.CHOSEN));
+        assertEquals(2, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.HELD_BACK_POOLED), "1003 and 1004");
+        assertEquals(1, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.HELD_BACK_PULLED), "7001");
+        assertEquals(1, counts.get(FeedSource.INTERESTS, PlanCounts.Kind.HELD_BACK_PULLED), "7002");
+        int considered = counts.total(PlanCounts.Kind.POOLED) + counts.total(PlanCounts.Kind.PULLED);
+        assertEquals(considered, counts.total(PlanCounts.Kind.BELOW_BAR) + counts.total(PlanCounts.Kind.DUPLICATE)
+                + counts.total(PlanCounts.Kind.ALREADY_SHOWN) + counts.total(PlanCounts.Kind.CHOSEN)
+                + counts.total(PlanCounts.Kind.HELD_BACK_POOLED) + counts.total(PlanCounts.Kind.HELD_BACK_PULLED),
+                "every candidate counted once");
     }
 }

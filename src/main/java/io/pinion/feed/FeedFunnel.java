@@ -1,0 +1,179 @@
+package io.pinion.feed;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * The delivery funnel: one Prometheus counter family, {@value #METRIC}{@code {stage, source, reason}}, that counts
+ * every pin and pool row at each stage from creation to display, and what left the path there and why. The stages
+ * and how they add up are in docs/feed.md ("The delivery funnel"); {@code FunnelBalanceTest} checks the sums. Every
+ * known series is registered at start (at 0), so a sum over a stage never misses one; counting is an array lookup.
+ */
+@ApplicationScoped
+public class FeedFunnel {
+
+    public static final String METRIC = "pinion_feed_funnel_total";
+
+    /** Where a count was taken, in the order a pin passes them. */
+    public enum Stage {
+        /** Pins entering the feed (created or saved to a board). */
+        CREATED,
+        /** Push-or-pull decisions: following by mode, and each interest of a pin (always pulled). */
+        ROUTED,
+        /** Receivers of pushed pins read from the graph (the author excluded). */
+        PAGED,
+        /** Pool rows written by the fan-out of pushed pins. */
+        PUSHED,
+        /** Receivers that got no row: inactive, or the pin's author is pulled (counted per pulled pin). */
+        SKIPPED,
+        /** Pool rows written for other reasons: follow backfills, related pins, regenerations. */
+        POOLED,
+        /** What content generators considered for a chunk: pool rows and pulled pins. */
+        CANDIDATE,
+        /** Candidates not shown: below the quality bar, duplicate, already shown, deleted at hydration. */
+        DROPPED,
+        /** Candidates kept for a later visit (pool rows stay; pulled pins are carried). */
+        HELD_BACK,
+        /** Candidates shown on a first page. */
+        SHOWN,
+        /** Chunk entries written to the materialized feed. */
+        PERSISTED,
+        /** Pulled pins held back and written into the pools. */
+        CARRIED,
+        /** Pool rows removed after being shown or dropped. */
+        CONSUMED,
+        /** Rows removed because their pin was deleted: from pools and from materialized feeds. */
+        PURGED,
+        /** Pool rows removed because a pool was above pinion.feed.pool-max. */
+        TRIMMED,
+        /** Rows removed by unfollows: from pools and from materialized feeds. */
+        UNFOLLOWED;
+
+        public String tag() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Why, or how, a count was taken; {@code NONE} where a stage has no reason. */
+    public enum Reason {
+        NONE, PUSHED, PULLED, NOBODY, INACTIVE, PULLED_AUTHOR, BACKFILL, RELATED, REGENERATED, POOL, BELOW_BAR,
+        DUPLICATE, ALREADY_SHOWN, DELETED, MATERIALIZED;
+
+        public String tag() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private static final String ALL = "all";
+    private static final int SOURCES = FeedSource.values().length + 1;
+    private static final int REASONS = Reason.values().length;
+
+    /** One series of the funnel: a stage, a source (null for all sources) and a reason. */
+    private record Series(Stage stage, FeedSource source, Reason reason) {
+    }
+
+    /** Every series the feed counts. */
+    private static final List<Series> SERIES = series();
+
+    private static List<Series> series() {
+        List<Series> all = new ArrayList<>();
+        all.add(new Series(Stage.CREATED, null, Reason.NONE));
+        for (Reason mode : List.of(Reason.PUSHED, Reason.PULLED, Reason.NOBODY)) {
+            all.add(new Series(Stage.ROUTED, FeedSource.FOLLOWING, mode));
+        }
+        all.add(new Series(Stage.ROUTED, FeedSource.INTERESTS, Reason.PULLED));
+        all.add(new Series(Stage.PAGED, FeedSource.FOLLOWING, Reason.NONE));
+        all.add(new Series(Stage.PUSHED, FeedSource.FOLLOWING, Reason.NONE));
+        all.add(new Series(Stage.SKIPPED, FeedSource.FOLLOWING, Reason.INACTIVE));
+        all.add(new Series(Stage.SKIPPED, FeedSource.FOLLOWING, Reason.PULLED_AUTHOR));
+        all.add(new Series(Stage.POOLED, FeedSource.FOLLOWING, Reason.BACKFILL));
+        all.add(new Series(Stage.POOLED, FeedSource.INTERESTS, Reason.BACKFILL));
+        all.add(new Series(Stage.POOLED, FeedSource.RELATED, Reason.RELATED));
+        all.add(new Series(Stage.POOLED, FeedSource.FOLLOWING, Reason.REGENERATED));
+        for (FeedSource source : FeedSource.values()) {
+            all.add(new Series(Stage.CANDIDATE, source, Reason.POOL));
+            all.add(new Series(Stage.CANDIDATE, source, Reason.PULLED));
+            for (Reason why : List.of(Reason.BELOW_BAR, Reason.DUPLICATE, Reason.ALREADY_SHOWN, Reason.DELETED)) {
+                all.add(new Series(Stage.DROPPED, source, why));
+            }
+            all.add(new Series(Stage.HELD_BACK, source, Reason.POOL));
+            all.add(new Series(Stage.HELD_BACK, source, Reason.PULLED));
+            all.add(new Series(Stage.SHOWN, source, Reason.NONE));
+            all.add(new Series(Stage.PERSISTED, source, Reason.NONE));
+            all.add(new Series(Stage.CARRIED, source, Reason.NONE));
+            all.add(new Series(Stage.CONSUMED, source, Reason.NONE));
+        }
+        all.add(new Series(Stage.PURGED, null, Reason.POOL));
+        all.add(new Series(Stage.PURGED, null, Reason.MATERIALIZED));
+        all.add(new Series(Stage.TRIMMED, null, Reason.POOL));
+        all.add(new Series(Stage.UNFOLLOWED, null, Reason.POOL));
+        all.add(new Series(Stage.UNFOLLOWED, null, Reason.MATERIALIZED));
+        return List.copyOf(all);
+    }
+
+    private final MeterRegistry registry;
+    private final Counter[] counters = new Counter[Stage.values().length * SOURCES * REASONS];
+
+    FeedFunnel(MeterRegistry registry) {
+        this.registry = registry;
+        for (Series series : SERIES) {
+            counter(series.stage(), series.source(), series.reason());
+        }
+    }
+
+    /** Adds {@code n} to a series; {@code source} null means the stage is counted for all sources together. */
+    public void count(Stage stage, FeedSource source, Reason reason, long n) {
+        if (n > 0) {
+            counter(stage, source, reason).increment(n);
+        }
+    }
+
+    /** Adds one per entry, to each entry's source. */
+    public void perSource(Stage stage, List<FeedEntry> entries) {
+        for (FeedEntry entry : entries) {
+            counter(stage, entry.source(), Reason.NONE).increment();
+        }
+    }
+
+    /** Adds one per pool row, to each row's source. */
+    public void perRow(Stage stage, List<PoolEntry> rows) {
+        for (PoolEntry row : rows) {
+            counter(stage, row.key().source(), Reason.NONE).increment();
+        }
+    }
+
+    /** What one chunk's plan did with its candidates. */
+    public void planned(PlanCounts counts) {
+        for (FeedSource source : FeedSource.values()) {
+            count(Stage.CANDIDATE, source, Reason.POOL, counts.get(source, PlanCounts.Kind.POOLED));
+            count(Stage.CANDIDATE, source, Reason.PULLED, counts.get(source, PlanCounts.Kind.PULLED));
+            count(Stage.DROPPED, source, Reason.BELOW_BAR, counts.get(source, PlanCounts.Kind.BELOW_BAR));
+            count(Stage.DROPPED, source, Reason.DUPLICATE, counts.get(source, PlanCounts.Kind.DUPLICATE));
+            count(Stage.DROPPED, source, Reason.ALREADY_SHOWN, counts.get(source, PlanCounts.Kind.ALREADY_SHOWN));
+            count(Stage.HELD_BACK, source, Reason.POOL, counts.get(source, PlanCounts.Kind.HELD_BACK_POOLED));
+            count(Stage.HELD_BACK, source, Reason.PULLED, counts.get(source, PlanCounts.Kind.HELD_BACK_PULLED));
+        }
+    }
+
+    private Counter counter(Stage stage, FeedSource source, Reason reason) {
+        int index = (stage.ordinal() * SOURCES + (source == null ? 0 : source.ordinal() + 1)) * REASONS
+                + reason.ordinal();
+        Counter counter = counters[index];
+        if (counter == null) {
+            counter = Counter.builder(METRIC)
+                    .description("The delivery funnel: pins and pool rows per stage, source and reason")
+                    .tag("stage", stage.tag())
+                    .tag("source", source == null ? ALL : source.label())
+                    .tag("reason", reason.tag())
+                    .register(registry);
+            counters[index] = counter;
+        }
+        return counter;
+    }
+}
