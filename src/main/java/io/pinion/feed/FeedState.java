@@ -14,7 +14,7 @@ public record FeedState(Long lastVisit, Long pulledUntil, Integer chunkSize, lon
     static final FeedState NONE = new FeedState(null, null, null, 0);
 
     /** Whether the user counts as inactive at {@code now}: a visit is recorded and is older than {@code after} ms. */
-    boolean inactive(long now, long afterMs) {
+    public boolean inactive(long now, long afterMs) {
         return lastVisit != null && lastVisit < now - afterMs;
     }
 }

@@ -3,6 +3,7 @@ package io.pinion.feed;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,9 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 
 import io.pinion.failure.Outages;
 import io.pinion.failure.Unavailable;
@@ -90,11 +94,40 @@ public class PoolStore {
 
     /** Removes the pin from every pool of the user; how many rows. One get of its index row. */
     public Uni<Integer> removePin(long user, long author, long board, long pin) {
+        return pooled(user, author, board, pin).chain(found -> remove(found).replaceWith(found.size()));
+    }
+
+    /** The pin's rows in the user's pools, one per source it is pooled under; none when it is not pooled. One get. */
+    public Uni<List<PoolEntry>> pooled(long user, long author, long board, long pin) {
         Get get = new Get(new PoolIndexKey(user, author, board, pin).encode()).addFamily(FeedTables.POOL_FAMILY);
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.get(get))))
-                .chain(result -> {
-                    List<PoolEntry> found = result.isEmpty() ? List.of() : indexed(result);
-                    return remove(found).replaceWith(found.size());
+                .map(result -> result.isEmpty() ? List.of() : indexed(result));
+    }
+
+    /**
+     * Where a row stands in its pool.
+     *
+     * @param above   rows ranked above it (better scores first; equal scores by pin id)
+     * @param present the row itself is there
+     * @param capped  the count stopped at its bound: at least {@code above} rows rank above it, and whether the row
+     *                is there is not known
+     */
+    public record Standing(int above, boolean present, boolean capped) {
+    }
+
+    /**
+     * How many rows of its pool rank above {@code key}, counted up to {@code max}, and whether the row is there: one
+     * scan of row keys from the pool's start to the key, at most {@code max + 1} rows.
+     */
+    public Uni<Standing> standing(PoolKey key, int max) {
+        byte[] row = key.encode();
+        Scan scan = new Scan().withStartRow(PoolKey.prefix(key.user(), key.source()), true).withStopRow(row, true)
+                .setLimit(max + 1).setCaching(Math.min(max + 1, 1000))
+                .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
+                .map(rows -> {
+                    boolean present = !rows.isEmpty() && Arrays.equals(rows.get(rows.size() - 1).getRow(), row);
+                    return new Standing(present ? rows.size() - 1 : rows.size(), present, !present && rows.size() > max);
                 });
     }
 

@@ -47,6 +47,11 @@ public class PulledAuthors {
         return known.containsKey(author);
     }
 
+    /** The creation time (ms) of the author's newest pulled pin as last loaded; null when not in pull mode. */
+    public Long newestPulled(long author) {
+        return known.get(author);
+    }
+
     /** The author's pin created at {@code createdMs} was pulled: the author is (still) in pull mode. */
     public Uni<Void> mark(long author, long createdMs) {
         Request add = Request.cmd(Command.ZADD).arg(GraphKeys.pulledAuthors()).arg("GT").arg(createdMs).arg(author);

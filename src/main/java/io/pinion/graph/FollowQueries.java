@@ -91,6 +91,40 @@ public class FollowQueries {
                 .map(answer -> answer != null);
     }
 
+    /** Which of the interests (normalized names) the user follows, in the order given. One round trip. */
+    public Uni<List<Boolean>> followsInterests(long user, List<String> interests) {
+        if (interests.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        int vs = shards.ofUser(user);
+        Request scores = Request.cmd(Command.ZMSCORE).arg(GraphKeys.user(vs, user, INTERESTS));
+        interests.forEach(scores::arg);
+        return redis.send(vs, scores).map(answer -> {
+            List<Boolean> following = new ArrayList<>(interests.size());
+            for (int i = 0; i < interests.size(); i++) {
+                following.add(answer.get(i) != null);
+            }
+            return following;
+        });
+    }
+
+    /**
+     * How the user relates to a board whose owner the caller knows: the board's own follow, the owner's explicit and
+     * implicit follows and the board's unfollow, read from the user's shard in one round trip.
+     */
+    public Uni<BoardRelation> boardRelation(long user, long board, long owner) {
+        int vs = shards.ofUser(user);
+        String boardId = Long.toString(board);
+        String ownerId = Long.toString(owner);
+        return redis.batch(vs, List.of(
+                        Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, BOARDS)).arg(boardId),
+                        Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, FOLLOWING)).arg(ownerId),
+                        Request.cmd(Command.ZSCORE).arg(GraphKeys.user(vs, user, IMPLICIT_FOLLOWING)).arg(ownerId),
+                        Request.cmd(Command.SISMEMBER).arg(GraphKeys.user(vs, user, UNFOLLOWED_BOARDS)).arg(boardId)))
+                .map(answers -> new BoardRelation(score(answers.get(0)), score(answers.get(1)), score(answers.get(2)),
+                        answers.get(3).toInteger() == 1));
+    }
+
     /** The interests the user follows, at most {@code max} of them, most recently followed first. */
     public Uni<List<String>> interests(long user, int max) {
         int vs = shards.ofUser(user);

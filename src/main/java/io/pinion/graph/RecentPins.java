@@ -55,6 +55,17 @@ public class RecentPins {
                 .replaceWithVoid();
     }
 
+    /** Whether an index holds a pin, and how many pins it holds. */
+    public record Presence(boolean holds, long size) {
+    }
+
+    /** Whether the index holds the pin (its member {@code pin:board:author}) and its size: one round trip. */
+    public Uni<Presence> presence(Index index, RecentPin pin) {
+        return redis.batch(index.vs(), List.of(Request.cmd(Command.ZSCORE).arg(index.key()).arg(pin.member()),
+                        Request.cmd(Command.ZCARD).arg(index.key())))
+                .map(answers -> new Presence(answers.get(0) != null, answers.get(1).toLong()));
+    }
+
     /** Up to {@code limit} pins created after {@code sinceMs} (exclusive), newest first. */
     public Uni<List<RecentPin>> newest(Index index, long sinceMs, int limit) {
         return redis.send(index.vs(), newestRequest(index, sinceMs, limit)).map(RecentPins::pins);

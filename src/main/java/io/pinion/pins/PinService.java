@@ -63,6 +63,11 @@ public class PinService {
         return objects.get(ObjectTable.PINS, id).map(views::viewIfActive);
     }
 
+    /** The pin's stored data, deleted or not (see {@link PinData#active()}); null when there is no such pin. */
+    public Uni<PinData> stored(PinionId id) {
+        return objects.get(ObjectTable.PINS, id).map(stored -> stored == null ? null : views.data(stored));
+    }
+
     /** The active pin's data, failing with 404 when missing or deleted. */
     public Uni<PinData> require(PinionId id) {
         return objects.get(ObjectTable.PINS, id)

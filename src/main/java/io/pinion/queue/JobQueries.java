@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,10 +16,12 @@ import io.pinion.paging.Page;
 import io.pinion.paging.Position;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
- * Reading jobs: lookup by id, scans by state, counts. {@link JobRepairs} changes them.
+ * Reading jobs: lookup by id or dedupe key, scans by state, a bounded look for jobs by body, counts.
+ * {@link JobRepairs} changes them.
  */
 @ApplicationScoped
 public class JobQueries {
@@ -70,6 +73,46 @@ public class JobQueries {
                     rows.forEach(row -> found.add(job(row, queue, where)));
                     return scanFrom(queue, state, partition + 1, 0, limit, found);
                 });
+    }
+
+    /** The unfinished job holding the dedupe key, or null: one indexed lookup in the partition the key hashes to. */
+    public Uni<Job> holding(Queue queue, String dedupeKey) {
+        QueuePartition where = queue.partition(JobWriter.partitionOfKey(queue, dedupeKey));
+        return sql.query(where.shard(), JobSql.holder(where.table()), Tuple.of(dedupeKey))
+                .map(rows -> rows.size() == 0 ? null : job(rows.iterator().next(), queue, where));
+    }
+
+    /**
+     * Up to {@code limit} unfinished jobs per partition whose dedupe key starts with {@code prefix} (a key may hash to
+     * any partition): one range of the dedupe index per partition, all partitions in parallel.
+     */
+    public Uni<List<Job>> holdingPrefix(Queue queue, String prefix, int limit) {
+        return eachPartition(queue, where -> sql.query(where.shard(), JobSql.holdersOfPrefix(where.table()),
+                Tuple.of(JobSql.likePrefix(prefix), limit)));
+    }
+
+    /**
+     * The jobs whose body holds every one of {@code texts}, among the newest {@code perState} PENDING, RUNNING and
+     * FAILED jobs of each partition: a bounded look for the jobs of one object, since bodies are not indexed. All
+     * partitions in parallel; newest update first within each.
+     */
+    public Uni<List<Job>> recentContaining(Queue queue, List<String> texts, int perState) {
+        return eachPartition(queue, where -> {
+            Tuple args = Tuple.of(perState, perState, perState);
+            texts.forEach(text -> args.addString(JobSql.likeContaining(text)));
+            return sql.query(where.shard(), JobSql.recentContaining(where.table(), texts.size()), args);
+        });
+    }
+
+    private Uni<List<Job>> eachPartition(Queue queue, Function<QueuePartition, Uni<RowSet<Row>>> query) {
+        List<Uni<List<Job>>> reads = queue.partitions().stream()
+                .map(where -> query.apply(where).map(rows -> {
+                    List<Job> jobs = new ArrayList<>();
+                    rows.forEach(row -> jobs.add(job(row, queue, where)));
+                    return jobs;
+                }))
+                .toList();
+        return Uni.join().all(reads).andFailFast().map(parts -> parts.stream().flatMap(List::stream).toList());
     }
 
     /** Counts per state and the oldest due age, per partition and in total; unreachable partitions are marked. */

@@ -113,6 +113,53 @@ public final class JobSql {
         return "SELECT " + JOB_COLUMNS + " FROM " + table + " WHERE state = ? AND id > ? ORDER BY id LIMIT ?";
     }
 
+    /** The unfinished job holding a dedupe key, read from the {@code dedupe} index: binds the key. */
+    public static String holder(String table) {
+        return "SELECT " + JOB_COLUMNS + " FROM " + table + " WHERE dedupe_active = ?";
+    }
+
+    /**
+     * Unfinished jobs whose dedupe key starts with a prefix, a range of the {@code dedupe} index: binds the
+     * {@link #likePrefix} pattern and the limit.
+     */
+    public static String holdersOfPrefix(String table) {
+        return "SELECT " + JOB_COLUMNS + " FROM " + table + " WHERE dedupe_active LIKE ? ORDER BY dedupe_active LIMIT ?";
+    }
+
+    /**
+     * Of the newest PENDING, RUNNING and FAILED jobs (a limit of each, newest update first, read from the
+     * {@code by_state_time} index), those whose body holds every one of {@code texts} byte for byte: binds the limit
+     * three times, then a {@link #likeContaining} pattern per text. The body is matched only within the limited rows,
+     * so the statement never reads more than three limits of rows, however large the table.
+     */
+    public static String recentContaining(String table, int texts) {
+        StringBuilder statement = new StringBuilder("SELECT ").append(JOB_COLUMNS).append(" FROM (");
+        int[] states = { PENDING, RUNNING, FAILED };
+        for (int i = 0; i < states.length; i++) {
+            statement.append(i == 0 ? "" : " UNION ALL ").append("(SELECT ").append(JOB_COLUMNS).append(" FROM ")
+                    .append(table).append(" WHERE state = ").append(states[i]).append(" ORDER BY updated_at DESC LIMIT ?)");
+        }
+        statement.append(") AS recent WHERE ");
+        for (int i = 0; i < texts; i++) {
+            statement.append(i == 0 ? "" : " AND ").append("body LIKE ?");
+        }
+        return statement.append(" ORDER BY updated_at DESC").toString();
+    }
+
+    /** A LIKE pattern matching what starts with {@code prefix} (its wildcards escaped). */
+    public static String likePrefix(String prefix) {
+        return escapeLike(prefix) + "%";
+    }
+
+    /** A LIKE pattern matching what contains {@code text} (its wildcards escaped). */
+    public static String likeContaining(String text) {
+        return "%" + escapeLike(text) + "%";
+    }
+
+    private static String escapeLike(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+
     /** Count per state and the oldest due run_after; binds now. */
     public static String countsByState(String table) {
         return "SELECT state, COUNT(*) AS n, MIN(IF(state = " + PENDING + " AND run_after <= ?, run_after, NULL))"
