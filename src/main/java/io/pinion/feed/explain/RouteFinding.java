@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.pinion.feed.FanoutRoute;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedState;
 import io.pinion.graph.RecentPins;
@@ -14,7 +15,8 @@ import io.pinion.graph.RecentPins;
  * pins (a board above {@code pinion.feed.pull-threshold} receivers) and, always, from its interests' recent pins;
  * and whether the user is one pushes skip (inactive) and what their next visit pulls.
  *
- * @param receivers      the board's receivers now (the push-or-pull decision was made with the count when the pin
+ * @param decision       how the board's pins travel now, with its receivers counted (the pin itself went the way
+ *                       decided with the count when the pin
  *                       was saved)
  * @param authorPulledAt creation time of the author's newest pulled pin in the registry of pulled authors, or null
  * @param authorPins     whether the author's recent pins hold the pin
@@ -24,7 +26,7 @@ import io.pinion.graph.RecentPins;
  * @param now            when the explanation was asked for (ms)
  * @param config         the feed's settings (pull threshold, inactivity, pull window)
  */
-record RouteFinding(long receivers, Long authorPulledAt, Indexed authorPins, Map<String, Indexed> interestPins,
+record RouteFinding(FanoutRoute.Decision decision, Long authorPulledAt, Indexed authorPins, Map<String, Indexed> interestPins,
         FeedState user, long pinCreated, long now, FeedConfig config) implements Finding {
 
     /** A recent-pins index as read: whether it holds the pin, its size, and how many pins it keeps. */
@@ -37,7 +39,7 @@ record RouteFinding(long receivers, Long authorPulledAt, Indexed authorPins, Map
 
     /** How the board's new pins would go now: {@code pushed}, {@code pulled} or {@code nobody}. */
     String modeNow() {
-        return receivers > config.pullThreshold() ? "pulled" : receivers == 0 ? "nobody" : "pushed";
+        return decision.mode().name().toLowerCase(Locale.ROOT);
     }
 
     /** How the pin went to its board's receivers. */
@@ -55,7 +57,7 @@ record RouteFinding(long receivers, Long authorPulledAt, Indexed authorPins, Map
     }
 
     Route route() {
-        return pulled() ? Route.PULLED : receivers == 0 ? Route.NONE : Route.PUSHED;
+        return pulled() ? Route.PULLED : decision.receivers() == 0 ? Route.NONE : Route.PUSHED;
     }
 
     /** The pin was pulled for its board's receivers: it is in its author's recent pins. */
@@ -90,6 +92,7 @@ record RouteFinding(long receivers, Long authorPulledAt, Indexed authorPins, Map
 
     @Override
     public String summary() {
+        long receivers = decision.receivers();
         String receiversNow = "the board has " + receivers + (receivers == 1 ? " receiver" : " receivers") + " now (pull"
                 + " threshold " + config.pullThreshold() + ")";
         String following = switch (route()) {
@@ -111,7 +114,7 @@ record RouteFinding(long receivers, Long authorPulledAt, Indexed authorPins, Map
         interestPins.forEach((name, index) -> interests.put(name, index.evidence()));
         return new Evidence()
                 .put("route", route().label())
-                .put("boardReceiversNow", receivers)
+                .put("boardReceiversNow", decision.receivers())
                 .put("pullThreshold", config.pullThreshold())
                 .put("modeNow", modeNow())
                 .put("authorInPullRegistry", authorPulledAt != null)

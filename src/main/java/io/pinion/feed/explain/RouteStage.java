@@ -6,10 +6,10 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.feed.FanoutRoute;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedStates;
 import io.pinion.feed.PulledAuthors;
-import io.pinion.graph.FollowQueries;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
@@ -23,7 +23,7 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 class RouteStage {
 
-    private final FollowQueries queries;
+    private final FanoutRoute fanoutRoute;
     private final RecentPins recentPins;
     private final PulledAuthors pulledAuthors;
     private final FeedStates states;
@@ -31,9 +31,9 @@ class RouteStage {
     private final FeedConfig config;
     private final SourceNames names;
 
-    RouteStage(FollowQueries queries, RecentPins recentPins, PulledAuthors pulledAuthors, FeedStates states,
+    RouteStage(FanoutRoute fanoutRoute, RecentPins recentPins, PulledAuthors pulledAuthors, FeedStates states,
             VirtualShards shards, FeedConfig config, SourceNames names) {
-        this.queries = queries;
+        this.fanoutRoute = fanoutRoute;
         this.recentPins = recentPins;
         this.pulledAuthors = pulledAuthors;
         this.states = states;
@@ -55,14 +55,14 @@ class RouteStage {
         Uni<List<RouteFinding.Indexed>> interestPins = interestIndexes.isEmpty() ? Uni.createFrom().item(List.of())
                 : Uni.join().all(interestIndexes.stream().map(index -> indexed(index, recent)).toList()).andFailFast();
         Uni<RouteFinding> route = Uni.combine().all()
-                .unis(queries.boardFollowers(found.board(), found.author()), indexed(authorIndex, recent), interestPins,
+                .unis(fanoutRoute.decide(found.board(), found.author()), indexed(authorIndex, recent), interestPins,
                         states.read(user))
-                .with((receivers, authorPins, byInterest, state) -> {
+                .with((decision, authorPins, byInterest, state) -> {
                     Map<String, RouteFinding.Indexed> held = new LinkedHashMap<>();
                     for (int i = 0; i < interests.size(); i++) {
                         held.put(interests.get(i), byInterest.get(i));
                     }
-                    return new RouteFinding(receivers, pulledAuthors.newestPulled(found.author()), authorPins, held, state,
+                    return new RouteFinding(decision, pulledAuthors.newestPulled(found.author()), authorPins, held, state,
                             found.created(), now, config);
                 });
         return StageRead.bounded(Stage.ROUTE, source(user, found, authorIndex, interestIndexes), route);

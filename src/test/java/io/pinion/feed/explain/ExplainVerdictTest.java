@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedEntry;
+import io.pinion.feed.FanoutRoute;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.FeedState;
 import io.pinion.feed.MaterializedFeed;
@@ -147,7 +148,9 @@ class ExplainVerdictTest {
 
     private static RouteFinding route(boolean pulled, long receivers, FeedState user) {
         RouteFinding.Indexed author = new RouteFinding.Indexed(new RecentPins.Presence(pulled, pulled ? 1 : 0), 200);
-        return new RouteFinding(receivers, pulled ? NOW - DAY : null, author, Map.of(),
+        FanoutRoute.Mode mode = receivers > 3 ? FanoutRoute.Mode.PULLED
+                : receivers == 0 ? FanoutRoute.Mode.NOBODY : FanoutRoute.Mode.PUSHED;
+        return new RouteFinding(new FanoutRoute.Decision(mode, receivers), pulled ? NOW - DAY : null, author, Map.of(),
                 user == null ? new FeedState(NOW - DAY, null, null, 0) : user, NOW - DAY, NOW, CONFIG);
     }
 
