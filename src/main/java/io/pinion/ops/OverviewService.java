@@ -1,0 +1,155 @@
+package io.pinion.ops;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.ValueAtPercentile;
+import io.pinion.hedge.HedgeOutcome;
+import io.pinion.ops.CounterRates.Rates;
+import io.pinion.ops.Overview.FunnelCount;
+import io.pinion.ops.Overview.HedgeStats;
+import io.pinion.ops.Overview.OutcomeCount;
+import io.pinion.ops.Overview.QueueRates;
+import io.pinion.ops.Overview.RequestGroupStats;
+
+/**
+ * Builds the operator's {@link Overview} from this instance's meters: the request meters of {@link RequestMeters},
+ * and, found by name so that meters registered later (or never) are simply listed or not, the feed funnel, the
+ * hedged readers and the queues' counters. Rates come from {@link CounterRates}.
+ */
+@ApplicationScoped
+public class OverviewService {
+
+    static final String FUNNEL = "pinion_feed_funnel_total";
+    /** The funnel's stages in the order a pin meets them (docs/feed.md); the chart's order. Others follow, by name. */
+    static final List<String> FUNNEL_STAGES = List.of("created", "routed", "paged", "pushed", "skipped", "pooled",
+            "candidate", "dropped", "held_back", "shown", "persisted", "carried", "consumed", "purged", "trimmed",
+            "unfollowed");
+    static final String HEDGE_READS = "pinion_hedge_reads_total";
+    static final String HEDGE_DELAY = "pinion_hedge_delay_ms";
+    static final String ENQUEUED = "pinion_queue_enqueued_total";
+    static final String ACKED = "pinion_queue_acked_total";
+    static final String RETRIES = "pinion_queue_retries_total";
+
+    private static final Comparator<FunnelCount> FUNNEL_ORDER = Comparator
+            .comparingInt((FunnelCount count) -> stageRank(count.stage()))
+            .thenComparing(FunnelCount::stage, Comparator.nullsLast(Comparator.naturalOrder()))
+            .thenComparing(FunnelCount::source, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparing(FunnelCount::reason, Comparator.nullsFirst(Comparator.naturalOrder()));
+
+    private final MeterRegistry registry;
+    private final RequestMeters requests;
+    private final CounterRates<Meter.Id> rates = new CounterRates<>();
+
+    OverviewService(MeterRegistry registry, RequestMeters requests) {
+        this.registry = registry;
+        this.requests = requests;
+    }
+
+    /** The overview now; takes a rate sample when the last one is old enough. */
+    public Overview overview() {
+        Map<Meter.Id, Double> counts = new HashMap<>();
+        for (RequestGroup group : RequestGroup.values()) {
+            Timer timer = requests.timer(group);
+            counts.put(timer.getId(), (double) timer.count());
+            counts.put(requests.errors(group).getId(), requests.errors(group).count());
+        }
+        Collection<Counter> funnel = counters(FUNNEL, counts);
+        Collection<Counter> hedgeReads = counters(HEDGE_READS, counts);
+        QueueTally queues = new QueueTally(counters(ENQUEUED, counts), counters(ACKED, counts), counters(RETRIES, counts));
+        Rates<Meter.Id> rates = this.rates.offer(System.nanoTime(), counts);
+        return new Overview(Instant.now(), rounded(rates.seconds()), requestStats(rates), funnel(funnel, rates),
+                hedges(hedgeReads, rates), queues.rates(rates));
+    }
+
+    private Collection<Counter> counters(String name, Map<Meter.Id, Double> counts) {
+        Collection<Counter> found = registry.find(name).counters();
+        for (Counter counter : found) {
+            counts.put(counter.getId(), counter.count());
+        }
+        return found;
+    }
+
+    private List<RequestGroupStats> requestStats(Rates<Meter.Id> rates) {
+        List<RequestGroupStats> stats = new ArrayList<>();
+        for (RequestGroup group : RequestGroup.values()) {
+            Timer timer = requests.timer(group);
+            Counter errors = requests.errors(group);
+            stats.add(new RequestGroupStats(group.tag(), timer.count(), rounded(rates.perSecond(timer.getId())),
+                    rounded(p99Ms(timer)), (long) errors.count(), rounded(rates.perSecond(errors.getId()))));
+        }
+        return stats;
+    }
+
+    private static double p99Ms(Timer timer) {
+        for (ValueAtPercentile value : timer.takeSnapshot().percentileValues()) {
+            if (value.percentile() == 0.99) {
+                return value.value(TimeUnit.MILLISECONDS);
+            }
+        }
+        return 0;
+    }
+
+    private static List<FunnelCount> funnel(Collection<Counter> counters, Rates<Meter.Id> rates) {
+        return counters.stream()
+                .map(counter -> new FunnelCount(counter.getId().getTag("stage"), counter.getId().getTag("source"),
+                        counter.getId().getTag("reason"), (long) counter.count(), rounded(rates.perSecond(counter.getId()))))
+                .sorted(FUNNEL_ORDER)
+                .toList();
+    }
+
+    private static int stageRank(String stage) {
+        int rank = FUNNEL_STAGES.indexOf(stage);
+        return rank < 0 ? FUNNEL_STAGES.size() : rank;
+    }
+
+    private List<HedgeStats> hedges(Collection<Counter> reads, Rates<Meter.Id> rates) {
+        Map<String, List<OutcomeCount>> byName = new TreeMap<>();
+        for (Counter counter : reads) {
+            byName.computeIfAbsent(counter.getId().getTag("name"), name -> new ArrayList<>())
+                    .add(new OutcomeCount(counter.getId().getTag("outcome"), (long) counter.count(),
+                            rounded(rates.perSecond(counter.getId()))));
+        }
+        Map<String, Double> delays = new HashMap<>();
+        for (Gauge gauge : registry.find(HEDGE_DELAY).gauges()) {
+            double value = gauge.value();
+            if (Double.isFinite(value)) {
+                delays.put(gauge.getId().getTag("name"), rounded(value));
+            }
+        }
+        List<HedgeStats> stats = new ArrayList<>();
+        byName.forEach((name, outcomes) -> {
+            outcomes.sort(Comparator.comparingInt(outcome -> outcomeRank(outcome.outcome())));
+            stats.add(new HedgeStats(name, delays.get(name), outcomes));
+        });
+        return stats;
+    }
+
+    private static int outcomeRank(String tag) {
+        for (HedgeOutcome outcome : HedgeOutcome.values()) {
+            if (outcome.tag().equals(tag)) {
+                return outcome.ordinal();
+            }
+        }
+        return HedgeOutcome.values().length;
+    }
+
+    /** Two decimals: rates and milliseconds read better without float noise, and lose nothing the page shows. */
+    static double rounded(double value) {
+        return Math.round(value * 100) / 100.0;
+    }
+}

@@ -1,0 +1,46 @@
+// <pinion-requests>: request rate, p99 latency and 5xx rate per endpoint group on this instance (overview).
+
+import { api } from '../api.js';
+import { count, h, ms, num, rate, table } from '../dom.js';
+
+const GROUPS = {
+  feed: 'Home feed',
+  pins: 'Pins',
+  boards: 'Boards',
+  users: 'Users and sessions',
+  graph: 'Graph and follows',
+  queues: 'Queues and jobs',
+  admin: 'Admin',
+  other: 'Other (health, metrics, static)',
+};
+
+class RequestsView extends HTMLElement {
+  #window = h('p', { class: 'muted' });
+  #table = h('div');
+
+  connectedCallback() {
+    if (this.childElementCount) return;
+    this.replaceChildren(h('section', { class: 'card' }, h('h2', {}, 'Requests by endpoint group'), this.#window,
+      this.#table));
+  }
+
+  async refresh() {
+    const overview = await api.overview();
+    this.#window.textContent = overview.rateWindowSeconds > 0
+      ? `This instance, rates over the last ${Math.round(overview.rateWindowSeconds)} s; p99 over the last 20–30 s.`
+      : 'This instance; rates appear from the next refresh on. p99 over the last 20–30 s.';
+    const busiest = Math.max(1, ...overview.requests.map((group) => group.ratePerSec));
+    this.#table.replaceChildren(table('requests-table',
+      ['Group', ['Requests/s', 'num'], '', ['p99', 'num'], ['5xx/s', 'num'], ['Requests', 'num'], ['5xx', 'num']],
+      overview.requests.map((group) => h('tr', { dataset: { testid: `request-row-${group.group}` } },
+        h('td', { class: 'strong' }, GROUPS[group.group] ?? group.group),
+        num(rate(group.ratePerSec), 'request-rate'),
+        h('td', { class: 'bar-cell' }, h('span', { class: 'bar', style: `width: ${(100 * group.ratePerSec) / busiest}%` })),
+        num(group.p99Ms > 0 ? ms(group.p99Ms) : '–', 'request-p99'),
+        h('td', { class: group.errorsPerSec > 0 ? 'num bad' : 'num' }, rate(group.errorsPerSec)),
+        num(count(group.count)),
+        num(count(group.errors))))));
+  }
+}
+
+customElements.define('pinion-requests', RequestsView);
