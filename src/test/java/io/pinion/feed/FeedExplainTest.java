@@ -89,8 +89,9 @@ class FeedExplainTest {
         String board = createBoard(author, "persisting");
         follower.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
         TestUser admin = admin();
-        // persisting is held from here (a queue's settings reach the workers long before the pin is pooled)
+        // persisting is held from here on
         admin.as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + FeedJobs.PERSIST).then().statusCode(200);
+        Thread.sleep(1_500); // every instance applies a queue's settings within a second
         try {
             String pin = createPin(author, board, "held");
             eventually(() -> pooled(Long.parseLong(follower.id())).contains(Long.parseLong(pin)));
