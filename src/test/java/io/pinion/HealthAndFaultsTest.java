@@ -45,7 +45,8 @@ import io.restassured.response.Response;
 class HealthAndFaultsTest {
 
     private static final List<String> BACKENDS =
-            List.of("mysql-1", "mysql-2", "redis-1", "redis-2", "hbase-primary", "hbase-standby");
+            List.of("mysql-1", "mysql-1-replica", "mysql-2", "mysql-2-replica", "redis-1", "redis-2", "hbase-primary",
+                    "hbase-standby");
 
     @Inject
     VirtualShards shards;

@@ -21,6 +21,7 @@ import io.pinion.topology.MysqlHost;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
+import io.vertx.mutiny.sqlclient.Row;
 
 /**
  * One probe per backend of the current topology, and a bounded way to run it.
@@ -43,11 +44,18 @@ public class BackendProbes {
         this.config = config;
     }
 
-    /** Probes of every MySQL host, Redis instance and HBase cluster, in that order. */
+    /**
+     * Probes of every MySQL host (and then of its replica, named {@code <host>-replica}), Redis instance and HBase
+     * cluster, in that order.
+     */
     public List<BackendProbe> all() {
         List<BackendProbe> probes = new ArrayList<>();
         for (MysqlHost host : topology.get().mysql().hosts()) {
             probes.add(new BackendProbe(host.name(), "mysql", host.master(), () -> pingMysql(host.name())));
+            if (host.replica() != null) {
+                probes.add(new BackendProbe(host.name() + "-replica", "mysql-replica", host.replica(),
+                        () -> replication(host.name())));
+            }
         }
         for (RedisInstanceClient client : redis.all()) {
             probes.add(new BackendProbe(client.name(), "redis", client.endpoint(), () -> pingRedis(client)));
@@ -73,6 +81,26 @@ public class BackendProbes {
                 .query("SELECT VERSION()")
                 .execute()
                 .map(rows -> rows.iterator().next().getString(0));
+    }
+
+    /** Up while the replica's replication runs: its state and how far behind its master it is. */
+    private Uni<String> replication(String hostName) {
+        return mysql.replicaOf(hostName).orElseThrow()
+                .query("SHOW SLAVE STATUS")
+                .execute()
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        throw new IllegalStateException("not replicating");
+                    }
+                    Row row = rows.iterator().next();
+                    String io = row.getString("Slave_IO_Running");
+                    String sql = row.getString("Slave_SQL_Running");
+                    if (!"Yes".equals(io) || !"Yes".equals(sql)) {
+                        throw new IllegalStateException("replication stopped (IO " + io + ", SQL " + sql + ")");
+                    }
+                    Object behind = row.getValue("Seconds_Behind_Master");
+                    return "replicating, " + behind + " s behind its master (GTID: " + row.getString("Using_Gtid") + ")";
+                });
     }
 
     private Uni<String> pingRedis(RedisInstanceClient client) {

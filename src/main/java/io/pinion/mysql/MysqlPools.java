@@ -3,6 +3,8 @@ package io.pinion.mysql;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,8 @@ public class MysqlPools {
     private final MysqlConfig config;
     private final ActiveTopology topology;
     private final Map<String, Pool> pools = new LinkedHashMap<>();
+    /** One connection per replica, for watching its replication; never used for the service's reads or writes. */
+    private final Map<String, Pool> replicaPools = new LinkedHashMap<>();
     /** Pools closed by a topology change, forgotten once nothing refers to them. */
     private final Set<Pool> retired = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
@@ -44,6 +48,18 @@ public class MysqlPools {
     /** The pool of the named host, created on first use. */
     public synchronized Pool forHost(String hostName) {
         return pools.computeIfAbsent(hostName, name -> create(host(name)));
+    }
+
+    /**
+     * A one-connection pool to the host's replica, for watching its replication; empty when the host has none.
+     */
+    public synchronized Optional<Pool> replicaOf(String hostName) {
+        MysqlHost host = host(hostName);
+        if (host.replica() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(replicaPools.computeIfAbsent(hostName,
+                name -> create("mysql-" + name + "-replica", host.replicaEndpoint(), 1)));
     }
 
     /** The pool of the host that serves the shard in the current topology. */
@@ -68,10 +84,13 @@ public class MysqlPools {
     }
 
     private Pool create(MysqlHost host) {
-        HostPort master = host.masterEndpoint();
+        return create("mysql-" + host.name(), host.masterEndpoint(), config.poolSize());
+    }
+
+    private Pool create(String name, HostPort endpoint, int size) {
         MySQLConnectOptions connect = new MySQLConnectOptions()
-                .setHost(master.host())
-                .setPort(master.port())
+                .setHost(endpoint.host())
+                .setPort(endpoint.port())
                 .setUser(config.user())
                 .setPassword(config.passwordInForce())
                 .setCachePreparedStatements(true)
@@ -82,8 +101,8 @@ public class MysqlPools {
                 .setCharset("utf8mb4")
                 .setCollation("utf8mb4_unicode_ci");
         PoolOptions options = new PoolOptions()
-                .setName("mysql-" + host.name())
-                .setMaxSize(config.poolSize())
+                .setName(name)
+                .setMaxSize(size)
                 .setMaxWaitQueueSize(config.maxWaitQueue())
                 .setConnectionTimeout((int) config.connectTimeout().toMillis())
                 .setIdleTimeout((int) config.idleTimeout().toSeconds())
@@ -102,19 +121,26 @@ public class MysqlPools {
      * still running on a closed pool fail, and count as the host being unavailable (see {@link #retired}).
      */
     synchronized void onTopologyChange(@Observes TopologyChanged change) {
-        Map<String, String> endpoints = new LinkedHashMap<>();
-        change.current().mysql().hosts().forEach(host -> endpoints.put(host.name(), host.master()));
+        Map<String, MysqlHost> hosts = new LinkedHashMap<>();
+        change.current().mysql().hosts().forEach(host -> hosts.put(host.name(), host));
         change.previous().mysql().hosts().forEach(host -> {
-            if (!host.master().equals(endpoints.get(host.name()))) {
-                Pool pool = pools.remove(host.name());
-                if (pool != null) {
-                    retired.add(pool);
-                    pool.close().subscribe().with(ignored -> {
-                    }, failure -> {
-                    });
-                }
+            MysqlHost now = hosts.get(host.name());
+            if (now == null || !host.master().equals(now.master())) {
+                retire(pools.remove(host.name()));
+            }
+            if (now == null || !Objects.equals(host.replica(), now.replica())) {
+                retire(replicaPools.remove(host.name()));
             }
         });
+    }
+
+    private void retire(Pool pool) {
+        if (pool != null) {
+            retired.add(pool);
+            pool.close().subscribe().with(ignored -> {
+            }, failure -> {
+            });
+        }
     }
 
     /** Whether the pool was closed because its host left the topology or moved. */
@@ -127,6 +153,10 @@ public class MysqlPools {
         pools.values().forEach(pool -> pool.close().subscribe().with(ignored -> {
         }, failure -> {
         }));
+        replicaPools.values().forEach(pool -> pool.close().subscribe().with(ignored -> {
+        }, failure -> {
+        }));
         pools.clear();
+        replicaPools.clear();
     }
 }
