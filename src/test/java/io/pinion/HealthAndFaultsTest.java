@@ -147,6 +147,7 @@ class HealthAndFaultsTest {
         } finally {
             LocalStack.run("resume", "mysql-2");
             awaitAllUp();
+            awaitBreakerClosed("/v1/users/" + PinionId.of(40, ObjectType.USER, 1));
         }
     }
 
@@ -185,6 +186,20 @@ class HealthAndFaultsTest {
             sleep(500);
         }
         assertEquals(200, status, "all backends are UP again after the fault is removed");
+    }
+
+    /** Until the host's breaker let a trial through and closed: the request is answered (404), not refused (503). */
+    private static void awaitBreakerClosed(String path) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        int status = 0;
+        while (System.nanoTime() < deadline) {
+            status = given().get(path).then().extract().statusCode();
+            if (status != 503) {
+                return;
+            }
+            sleep(200);
+        }
+        assertEquals(404, status, "the host's breaker closes once it is back");
     }
 
     private static void sleep(long millis) {

@@ -66,6 +66,8 @@ class ComposeFileTest {
     @Test
     void everyServicePublishesTheLocalStacksPortsOnLoopbackOnly() throws IOException {
         Map<String, Set<Integer>> expected = stackPorts();
+        // the compose file runs no MySQL replicas (docker/README.md): only the local stack's are left out
+        expected.keySet().removeIf(server -> server.endsWith("-replica"));
         expected.put("pinion", Set.of(8080));
         Map<String, Set<Integer>> published = new TreeMap<>();
         Set<Integer> taken = new HashSet<>();
