@@ -27,6 +27,25 @@ public interface MysqlConfig {
         return password().orElse(LOCAL_PASSWORD);
     }
 
+    /**
+     * Account for operations on the servers (promotion, read-only fencing, pointing a server at a new master): it needs
+     * every privilege, {@code READ_ONLY ADMIN} included, which the service's own account must not have.
+     */
+    @WithDefault("pinion_ops")
+    String opsUser();
+
+    /** Password of {@link #opsUser()} (the local stack's by default). */
+    @WithDefault("pinion_ops")
+    String opsPassword();
+
+    /** Account replicas connect to their master as. */
+    @WithDefault("pinion_repl")
+    String replicationUser();
+
+    /** Password of {@link #replicationUser()} (the local stack's by default). */
+    @WithDefault("pinion_repl")
+    String replicationPassword();
+
     /** Maximum connections per host pool. */
     @WithDefault("16")
     int poolSize();

@@ -3,6 +3,7 @@ package io.pinion.topology;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,27 @@ public class ActiveTopology {
         changed.fire(new TopologyChanged(previous, next));
         log("topology reloaded", next);
         return next;
+    }
+
+    /**
+     * Writes {@code next} over the topology file (a new file moved into place, so a reader never sees half of it) and
+     * puts it in force here; every other instance watching the file takes it within its watch interval. Blocking:
+     * call it off the event loop.
+     *
+     * @throws InvalidTopologyException when {@code next} is invalid or incompatible (nothing changes then)
+     */
+    public synchronized Topology replace(Topology next) {
+        Path file = Path.of(config.file().orElseThrow(() -> new Conflict("no_topology_file",
+                "the topology is the bundled default; set pinion.topology.file to change it at run time")));
+        TopologyValidator.validate(next);
+        try {
+            Path written = Files.createTempFile(file.toAbsolutePath().getParent(), ".topology", ".json");
+            Files.writeString(written, TopologyLoader.toJson(next));
+            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the topology file " + file + ": " + e.getMessage(), e);
+        }
+        return reload();
     }
 
     /** Reloads when the file changed since it was read; a broken file is logged and the old topology kept. */

@@ -41,6 +41,15 @@ public final class TopologyLoader {
         }
     }
 
+    /** The document of a topology, as {@link #parse} reads it back. */
+    public static String toJson(Topology topology) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(topology) + "\n";
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the topology: " + e.getMessage(), e);
+        }
+    }
+
     public static Topology parse(InputStream in, String source) throws IOException {
         Topology topology;
         try {

@@ -1,0 +1,127 @@
+package io.pinion.mysql;
+
+import java.time.Duration;
+import java.util.function.Function;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.pinion.topology.HostPort;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.mysqlclient.MySQLConnection;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mysqlclient.MySQLConnectOptions;
+
+/**
+ * Operations on one MySQL server, not on a shard: read-only fencing, replication state, promotion of a replica and
+ * pointing a server at a new master by GTID. Each call opens one connection with the operations account
+ * ({@code pinion.mysql.ops-user}), runs its statements in order and closes it, within {@link #LIMIT}.
+ */
+@ApplicationScoped
+public class MysqlServers {
+
+    /** The longest one operation may take, connection included. */
+    static final Duration LIMIT = Duration.ofSeconds(15);
+
+    private final Vertx vertx;
+    private final MysqlConfig config;
+
+    MysqlServers(Vertx vertx, MysqlConfig config) {
+        this.vertx = vertx;
+        this.config = config;
+    }
+
+    /**
+     * A replica's replication as {@code SHOW SLAVE STATUS} reports it; null values when the server does not
+     * replicate.
+     *
+     * @param replicating  whether a master is configured at all
+     * @param ioRunning    the IO thread's state ({@code Yes}, {@code Connecting}, {@code No})
+     * @param sqlRunning   the SQL thread's state
+     * @param receivedGtid the GTID position received from the master ({@code Gtid_IO_Pos})
+     * @param behindSecs   seconds behind the master, or null when unknown
+     */
+    public record Replication(boolean replicating, String ioRunning, String sqlRunning, String receivedGtid,
+            Long behindSecs) {
+    }
+
+    /** Sets or clears {@code read_only}: a read-only server refuses the service account's writes. */
+    public Uni<Void> readOnly(HostPort server, boolean on) {
+        return on(server, connection -> run(connection, "SET GLOBAL read_only = " + (on ? 1 : 0))).replaceWithVoid();
+    }
+
+    public Uni<Replication> replication(HostPort server) {
+        return on(server, connection -> run(connection, "SHOW SLAVE STATUS").map(rows -> {
+            if (rows.size() == 0) {
+                return new Replication(false, null, null, null, null);
+            }
+            Row row = rows.iterator().next();
+            Object behind = row.getValue("Seconds_Behind_Master");
+            return new Replication(true, row.getString("Slave_IO_Running"), row.getString("Slave_SQL_Running"),
+                    row.getString("Gtid_IO_Pos"), behind == null ? null : Long.valueOf(behind.toString()));
+        }));
+    }
+
+    /** Waits until the server has applied everything up to the GTID position; false when the wait ran out. */
+    public Uni<Boolean> applied(HostPort server, String gtid, Duration wait) {
+        if (gtid == null || gtid.isBlank()) {
+            return Uni.createFrom().item(true);
+        }
+        return on(server, connection -> connection.preparedQuery("SELECT MASTER_GTID_WAIT(?, ?)")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(gtid, wait.toMillis() / 1000.0))
+                .map(rows -> rows.iterator().next().getInteger(0) == 0));
+    }
+
+    /** The GTID position of everything the server holds ({@code gtid_current_pos}). */
+    public Uni<String> position(HostPort server) {
+        return on(server, connection -> run(connection, "SELECT @@GLOBAL.gtid_current_pos")
+                .map(rows -> rows.iterator().next().getString(0)));
+    }
+
+    /** Makes a replica a master: it stops replicating, forgets its master and becomes writable; its GTID position. */
+    public Uni<String> promote(HostPort replica) {
+        return on(replica, connection -> run(connection, "STOP SLAVE")
+                .chain(() -> run(connection, "RESET SLAVE ALL"))
+                .chain(() -> run(connection, "SET GLOBAL read_only = 0"))
+                .chain(() -> run(connection, "SELECT @@GLOBAL.gtid_current_pos"))
+                .map(rows -> rows.iterator().next().getString(0)));
+    }
+
+    /**
+     * Makes the server a read-only replica of {@code master}, from everything it already holds
+     * ({@code MASTER_USE_GTID = current_pos}). A server that holds transactions the master does not (an old master
+     * that lost writes in a crash) stops with a replication error, which {@link #replication} shows.
+     */
+    public Uni<Void> follow(HostPort server, HostPort master) {
+        String change = "CHANGE MASTER TO MASTER_HOST = " + quoted(master.host()) + ", MASTER_PORT = " + master.port()
+                + ", MASTER_USER = " + quoted(config.replicationUser()) + ", MASTER_PASSWORD = "
+                + quoted(config.replicationPassword()) + ", MASTER_USE_GTID = current_pos, MASTER_CONNECT_RETRY = 1";
+        return on(server, connection -> run(connection, "SET GLOBAL read_only = 1")
+                .chain(() -> run(connection, "STOP SLAVE"))
+                .chain(() -> run(connection, change))
+                .chain(() -> run(connection, "START SLAVE")))
+                .replaceWithVoid();
+    }
+
+    private <T> Uni<T> on(HostPort server, Function<SqlConnection, Uni<T>> work) {
+        MySQLConnectOptions options = new MySQLConnectOptions()
+                .setHost(server.host())
+                .setPort(server.port())
+                .setUser(config.opsUser())
+                .setPassword(config.opsPassword())
+                .setConnectTimeout((int) config.connectTimeout().toMillis());
+        return MySQLConnection.connect(vertx, options)
+                .chain(connection -> work.apply(connection).eventually(connection::close))
+                .ifNoItem().after(LIMIT).fail();
+    }
+
+    private static Uni<RowSet<Row>> run(SqlConnection connection, String statement) {
+        return connection.query(statement).execute();
+    }
+
+    private static String quoted(String value) {
+        return "'" + value.replace("\\", "\\\\").replace("'", "''") + "'";
+    }
+}

@@ -1,0 +1,127 @@
+package io.pinion.ops;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import io.pinion.failure.Conflict;
+import io.pinion.failure.NotFound;
+import io.pinion.failure.Outages;
+import io.pinion.mysql.MysqlServers;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.HostPort;
+import io.pinion.topology.MysqlHost;
+import io.pinion.topology.MysqlTopology;
+import io.pinion.topology.Topology;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+
+/**
+ * Promotes a MySQL host's replica to be its master, and points the other server of the pair at the master again.
+ * A promotion fences the master (read-only, so the service's account cannot write there; skipped when it does not
+ * answer), lets the replica apply everything it received, makes it a writable master, and swaps master and replica
+ * in the topology file, which every instance watching it puts in force. See docs/operations.md ("MySQL
+ * failover") for what a write acknowledged just before a crash can and cannot survive.
+ */
+@ApplicationScoped
+public class MysqlFailover {
+
+    private static final Logger LOG = Logger.getLogger(MysqlFailover.class);
+
+    /** How long a promotion waits for the replica to apply what it received before it goes on without. */
+    static final Duration APPLY_WAIT = Duration.ofSeconds(10);
+
+    private final ActiveTopology topology;
+    private final MysqlServers servers;
+
+    MysqlFailover(ActiveTopology topology, MysqlServers servers) {
+        this.topology = topology;
+        this.servers = servers;
+    }
+
+    /**
+     * What a promotion did.
+     *
+     * @param host           the host whose master changed
+     * @param master         the new master (the replica before)
+     * @param replica        the old master, now the host's replica in the topology (fenced if it answered)
+     * @param oldMasterFenced whether the old master answered and was set read-only
+     * @param applied        whether the replica applied everything it had received before it was promoted
+     * @param gtidPosition   the new master's GTID position when it took over
+     * @param tookMs         the promotion's duration
+     */
+    public record Promotion(String host, String master, String replica, boolean oldMasterFenced, boolean applied,
+            String gtidPosition, long tookMs) {
+    }
+
+    /**
+     * What pointing the replica at its master did.
+     *
+     * @param host    the host
+     * @param replica the server that now replicates
+     * @param master  the master it replicates from
+     */
+    public record Rejoin(String host, String replica, String master) {
+    }
+
+    public Uni<Promotion> promote(String hostName) {
+        long start = System.nanoTime();
+        MysqlHost host = withReplica(hostName);
+        HostPort oldMaster = host.masterEndpoint();
+        HostPort replica = host.replicaEndpoint();
+        Uni<Boolean> fence = servers.readOnly(oldMaster, true).replaceWith(true)
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("promotion of %s: the old master %s was not fenced: %s", hostName, host.master(),
+                            Outages.describe(failure));
+                    return false;
+                });
+        return fence.chain(fenced -> servers.replication(replica).chain(state -> {
+                    if (!state.replicating()) {
+                        throw new Conflict("not_a_replica", "the replica of " + hostName + " does not replicate");
+                    }
+                    return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
+                })
+                .chain(applied -> servers.promote(replica)
+                        .chain(position -> swap(hostName).map(ignored -> {
+                            long tookMs = (System.nanoTime() - start) / 1_000_000;
+                            LOG.infof("promoted the replica of %s (%s) in %d ms; old master %s %s", hostName,
+                                    host.replica(), tookMs, host.master(), fenced ? "fenced" : "not reached");
+                            return new Promotion(hostName, host.replica(), host.master(), fenced, applied, position,
+                                    tookMs);
+                        }))));
+    }
+
+    /** Makes the host's replica in the topology replicate from its master again (after a promotion). */
+    public Uni<Rejoin> rejoin(String hostName) {
+        MysqlHost host = withReplica(hostName);
+        return servers.follow(host.replicaEndpoint(), host.masterEndpoint())
+                .map(ignored -> new Rejoin(hostName, host.replica(), host.master()));
+    }
+
+    private MysqlHost withReplica(String hostName) {
+        MysqlHost host = topology.get().mysql().hosts().stream().filter(h -> h.name().equals(hostName)).findFirst()
+                .orElseThrow(() -> new NotFound("host_not_found", "no MySQL host named " + hostName));
+        if (host.replica() == null) {
+            throw new Conflict("no_replica", "MySQL host " + hostName + " has no replica in the topology");
+        }
+        return host;
+    }
+
+    /** The topology with the host's master and replica swapped, written and put in force (off the event loop). */
+    private Uni<Topology> swap(String hostName) {
+        return Uni.createFrom().item(() -> {
+            Topology current = topology.get();
+            List<MysqlHost> hosts = new ArrayList<>();
+            for (MysqlHost host : current.mysql().hosts()) {
+                hosts.add(host.name().equals(hostName)
+                        ? new MysqlHost(host.name(), host.replica(), host.master(), host.shards()) : host);
+            }
+            MysqlTopology mysql = new MysqlTopology(current.mysql().shardCount(), current.mysql().openShards(), hosts);
+            return topology.replace(new Topology(mysql, current.redis(), current.hbase()));
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+}

@@ -1,0 +1,45 @@
+package io.pinion.ops.api;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.pinion.auth.Roles;
+import io.pinion.ops.MysqlFailover;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Failover of a MySQL host: promote its replica, and point the other server of the pair at the master again.
+ */
+@Path("/v1/admin/mysql/hosts/{name}")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "admin")
+@RolesAllowed(Roles.ADMIN)
+public class MysqlHostResource {
+
+    private final MysqlFailover failover;
+
+    MysqlHostResource(MysqlFailover failover) {
+        this.failover = failover;
+    }
+
+    @POST
+    @Path("/promote")
+    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply what it received, make it writable, swap them in the topology")
+    public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name) {
+        return failover.promote(name);
+    }
+
+    @POST
+    @Path("/rejoin")
+    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only")
+    public Uni<MysqlFailover.Rejoin> rejoin(@PathParam("name") String name) {
+        return failover.rejoin(name);
+    }
+}
