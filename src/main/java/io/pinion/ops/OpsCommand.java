@@ -26,11 +26,13 @@ class OpsCommand {
     private final OpsConfig config;
     private final UserRepository usernames;
     private final UserGrants grants;
+    private final MysqlFailover failover;
 
-    OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants) {
+    OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants, MysqlFailover failover) {
         this.config = config;
         this.usernames = usernames;
         this.grants = grants;
+        this.failover = failover;
     }
 
     void onStart(@Observes StartupEvent start) {
@@ -56,6 +58,9 @@ class OpsCommand {
     }
 
     private int execute(String command, String username, List<String> values, PrintStream out) {
+        if (command.equals("promote") || command.equals("rejoin")) {
+            return mysql(command, username, out);
+        }
         if (username.isBlank() || (!command.equals("show") && values.isEmpty())) {
             out.println("bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…, show <username>");
             return 2;
@@ -81,6 +86,24 @@ class OpsCommand {
             result = change.await().indefinitely();
         }
         out.printf("%s (%s): roles %s, queues %s%n", username, user, result.roles(), result.queues());
+        return 0;
+    }
+
+    /** {@code promote <host>} and {@code rejoin <host>}: the same as the admin API's, from the machine. */
+    private int mysql(String command, String host, PrintStream out) {
+        if (host.isBlank()) {
+            out.println("bin/admin: usage: " + command + " <mysql-host>");
+            return 2;
+        }
+        if (command.equals("promote")) {
+            MysqlFailover.Promotion done = failover.promote(host).await().indefinitely();
+            out.printf("%s: master %s (GTID %s, applied everything received: %s), replica %s (old master %s), %d ms%n",
+                    host, done.master(), done.gtidPosition(), done.applied(), done.replica(),
+                    done.oldMasterFenced() ? "fenced" : "NOT reached: fence it before it takes writes", done.tookMs());
+        } else {
+            MysqlFailover.Rejoin done = failover.rejoin(host).await().indefinitely();
+            out.printf("%s: %s replicates from %s by GTID, read-only%n", host, done.replica(), done.master());
+        }
         return 0;
     }
 }
