@@ -24,6 +24,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.graph.FollowEvents;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.quarkus.test.junit.QuarkusTest;
@@ -112,11 +113,17 @@ class FeedExplainTest {
     }
 
     @Test
-    void anInterestPinBelowTheQualityBarIsDropped() {
+    void anInterestPinBelowTheQualityBarIsDropped() throws InterruptedException {
         String topic = "explain-" + UUID.randomUUID().toString().substring(0, 8);
         TestUser author = newUser();
         TestUser reader = newUser();
         reader.as().put("/v1/me/following/interests/" + topic).then().statusCode(200);
+        // the follow's backfill has run: the pin is pulled at the visit, never backfilled into the pool
+        Eventually.within(Eventually.JOBS_MS, () -> {
+            JsonPath stats = admin().as().get("/v1/queues/" + FollowEvents.QUEUE + "/stats").then().statusCode(200)
+                    .extract().jsonPath();
+            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
+        });
         String pin = author.as().body(Map.of("boardId", createBoard(author, "topics"), "description", "about " + topic,
                         "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg", "interests", List.of(topic)))
                 .post("/v1/pins").then().statusCode(201).extract().path("id");
