@@ -2,7 +2,11 @@ package io.pinion.feed;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.BooleanSupplier;
+
+import io.pinion.TestApi.TestUser;
+import io.restassured.path.json.JsonPath;
 
 /**
  * Waits for the job queue to have done its part.
@@ -16,6 +20,14 @@ final class Eventually {
     static final long JOBS_MS = 60_000;
 
     private Eventually() {
+    }
+
+    /** Until no job of the queues is pending or running (as an admin sees their stats). */
+    static void idle(TestUser admin, List<String> queues) throws InterruptedException {
+        within(JOBS_MS, () -> queues.stream().allMatch(queue -> {
+            JsonPath stats = admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract().jsonPath();
+            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
+        }));
     }
 
     static void within(long millis, BooleanSupplier condition) throws InterruptedException {

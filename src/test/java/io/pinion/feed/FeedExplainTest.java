@@ -119,11 +119,7 @@ class FeedExplainTest {
         TestUser reader = newUser();
         reader.as().put("/v1/me/following/interests/" + topic).then().statusCode(200);
         // the follow's backfill has run: the pin is pulled at the visit, never backfilled into the pool
-        Eventually.within(Eventually.JOBS_MS, () -> {
-            JsonPath stats = admin().as().get("/v1/queues/" + FollowEvents.QUEUE + "/stats").then().statusCode(200)
-                    .extract().jsonPath();
-            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
-        });
+        Eventually.idle(admin(), List.of(FollowEvents.QUEUE));
         String pin = author.as().body(Map.of("boardId", createBoard(author, "topics"), "description", "about " + topic,
                         "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg", "interests", List.of(topic)))
                 .post("/v1/pins").then().statusCode(201).extract().path("id");

@@ -19,7 +19,6 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.graph.FollowEvents;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.restassured.path.json.JsonPath;
 
 /**
  * The delivery funnel adds up. A controlled set of users and pins (pull threshold 3, quality bar 50) goes through
@@ -91,7 +90,7 @@ class FunnelBalanceTest {
             for (TestUser fan : List.of(f1, f2)) {
                 fan.as().queryParam("limit", 25).get("/v1/me/home-feed").then().statusCode(200);
             }
-            waitFor(admin, List.of(FeedJobs.FANOUT, FeedJobs.PERSIST));
+            Eventually.idle(admin, List.of(FeedJobs.FANOUT, FeedJobs.PERSIST));
         } finally {
             pause(admin, FeedJobs.PURGE, false);
         }
@@ -166,13 +165,6 @@ class FunnelBalanceTest {
 
     /** Waits until no job of the feed's queues is pending or running. */
     private static void idle(TestUser admin) throws InterruptedException {
-        waitFor(admin, QUEUES);
-    }
-
-    private static void waitFor(TestUser admin, List<String> queues) throws InterruptedException {
-        Eventually.within(Eventually.JOBS_MS, () -> queues.stream().allMatch(queue -> {
-            JsonPath stats = admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract().jsonPath();
-            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
-        }));
+        Eventually.idle(admin, QUEUES);
     }
 }
