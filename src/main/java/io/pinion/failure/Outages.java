@@ -14,12 +14,13 @@ import org.apache.hadoop.hbase.exceptions.TimeoutIOException;
 import org.apache.hadoop.hbase.ipc.CallTimeoutException;
 
 import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.mysqlclient.MySQLException;
 import io.vertx.sqlclient.ClosedConnectionException;
 
 /**
  * Tells an unreachable or unresponsive backend apart from a bug, by the types in the cause chain: connections refused,
  * closed or timed out, no answer within a deadline (Mutiny's or the JDK's timeout), pools too busy, HBase's retries
- * exhausted and call timeouts.
+ * exhausted and call timeouts, and a MySQL server that is read-only (fenced by a failover).
  */
 public final class Outages {
 
@@ -45,6 +46,12 @@ public final class Outages {
             ConnectionClosedException.class,
             MasterNotRunningException.class);
 
+    /**
+     * MySQL's "the server runs with read-only" (1290, {@code ER_OPTION_PREVENTS_STATEMENT}; 1836,
+     * {@code ER_READ_ONLY_MODE}): a master fenced or not yet opened by a failover refuses writes for a moment.
+     */
+    private static final Set<Integer> MYSQL_READ_ONLY = Set.of(1290, 1836);
+
     private Outages() {
     }
 
@@ -52,6 +59,9 @@ public final class Outages {
     public static boolean isUnavailable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (UNAVAILABLE_EXACTLY.contains(t.getClass())) {
+                return true;
+            }
+            if (t instanceof MySQLException mysql && MYSQL_READ_ONLY.contains(mysql.getErrorCode())) {
                 return true;
             }
             for (Class<? extends Throwable> type : UNAVAILABLE) {

@@ -46,6 +46,16 @@ public interface MysqlConfig {
     @WithDefault("pinion_repl")
     String replicationPassword();
 
+    /**
+     * Automatic failover: a host whose master has not answered for this long (while its replica does) has its replica
+     * promoted, as {@code POST /v1/admin/mysql/hosts/{name}/promote} does. Off unless set.
+     */
+    Optional<Duration> failoverAfter();
+
+    /** How often the masters are checked when {@link #failoverAfter()} is set. */
+    @WithDefault("1s")
+    Duration failoverCheckInterval();
+
     /** Maximum connections per host pool. */
     @WithDefault("16")
     int poolSize();

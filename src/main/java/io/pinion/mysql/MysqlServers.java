@@ -80,11 +80,38 @@ public class MysqlServers {
                 .map(rows -> rows.iterator().next().getString(0)));
     }
 
-    /** Makes a replica a master: it stops replicating, forgets its master and becomes writable; its GTID position. */
-    public Uni<String> promote(HostPort replica) {
+    /**
+     * The server's GTIDs: {@code gtid_current_pos} (where it would start replicating from) and
+     * {@code gtid_binlog_state} (what its binary log holds), and whether it is read-only.
+     *
+     * @param position the current position, one GTID per domain
+     * @param binlog   the last GTID of each server id in its binary log
+     * @param readOnly whether the server refuses the service account's writes
+     */
+    public record Gtids(GtidState position, GtidState binlog, boolean readOnly) {
+    }
+
+    public Uni<Gtids> gtids(HostPort server) {
+        return on(server, connection -> run(connection,
+                "SELECT @@GLOBAL.gtid_current_pos, @@GLOBAL.gtid_binlog_state, @@GLOBAL.read_only").map(rows -> {
+                    Row row = rows.iterator().next();
+                    return new Gtids(GtidState.parse(row.getString(0)), GtidState.parse(row.getString(1)),
+                            row.getInteger(2) != 0);
+                }));
+    }
+
+    /** Answers when the server accepts a connection and a statement, within the connect timeout; fails otherwise. */
+    public Uni<Void> ping(HostPort server) {
+        return on(server, connection -> run(connection, "SELECT 1")).replaceWithVoid();
+    }
+
+    /**
+     * Makes a replica a master in two steps. This one stops its replication and forgets its master, and leaves it
+     * read-only; its GTID position. {@link #readOnly} with false then opens it for writes, once the topology names it.
+     */
+    public Uni<String> detach(HostPort replica) {
         return on(replica, connection -> run(connection, "STOP SLAVE")
                 .chain(() -> run(connection, "RESET SLAVE ALL"))
-                .chain(() -> run(connection, "SET GLOBAL read_only = 0"))
                 .chain(() -> run(connection, "SELECT @@GLOBAL.gtid_current_pos"))
                 .map(rows -> rows.iterator().next().getString(0)));
     }

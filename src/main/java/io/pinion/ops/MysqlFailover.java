@@ -3,6 +3,8 @@ package io.pinion.ops;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -23,9 +25,9 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 /**
  * Promotes a MySQL host's replica to be its master, and points the other server of the pair at the master again.
  * A promotion fences the master (read-only, so the service's account cannot write there; skipped when it does not
- * answer), lets the replica apply everything it received, makes it a writable master, and swaps master and replica
- * in the topology file, which every instance watching it puts in force. See docs/operations.md ("MySQL
- * failover") for what a write acknowledged just before a crash can and cannot survive.
+ * answer), lets the replica apply everything it received, swaps master and replica in the topology file, which every
+ * instance watching it puts in force, and makes the new master writable. See docs/operations.md ("MySQL failover")
+ * for what a write acknowledged just before a crash can and cannot survive.
  */
 @ApplicationScoped
 public class MysqlFailover {
@@ -37,25 +39,42 @@ public class MysqlFailover {
 
     private final ActiveTopology topology;
     private final MysqlServers servers;
+    private final FailoverMetrics metrics;
+    private final Set<String> promoting = ConcurrentHashMap.newKeySet();
 
-    MysqlFailover(ActiveTopology topology, MysqlServers servers) {
+    MysqlFailover(ActiveTopology topology, MysqlServers servers, FailoverMetrics metrics) {
         this.topology = topology;
         this.servers = servers;
+        this.metrics = metrics;
+    }
+
+    /** Whether a promotion of the host is running in this instance. */
+    public boolean promoting(String hostName) {
+        return promoting.contains(hostName);
+    }
+
+    /** Who asked for a promotion. */
+    public enum Trigger {
+        /** An operator, through the admin API or {@code bin/admin promote}. */
+        MANUAL,
+        /** {@link MysqlAutoFailover}, after the master stayed unreachable for {@code pinion.mysql.failover-after}. */
+        AUTOMATIC
     }
 
     /**
      * What a promotion did.
      *
-     * @param host           the host whose master changed
-     * @param master         the new master (the replica before)
-     * @param replica        the old master, now the host's replica in the topology (fenced if it answered)
+     * @param host            the host whose master changed
+     * @param master          the new master (the replica before)
+     * @param replica         the old master, now the host's replica in the topology (fenced if it answered)
      * @param oldMasterFenced whether the old master answered and was set read-only
-     * @param applied        whether the replica applied everything it had received before it was promoted
-     * @param gtidPosition   the new master's GTID position when it took over
-     * @param tookMs         the promotion's duration
+     * @param applied         whether the replica applied everything it had received before it was promoted
+     * @param gtidPosition    the new master's GTID position when it took over
+     * @param trigger         who asked for it
+     * @param tookMs          the promotion's duration
      */
     public record Promotion(String host, String master, String replica, boolean oldMasterFenced, boolean applied,
-            String gtidPosition, long tookMs) {
+            String gtidPosition, Trigger trigger, long tookMs) {
     }
 
     /**
@@ -68,9 +87,18 @@ public class MysqlFailover {
     public record Rejoin(String host, String replica, String master) {
     }
 
-    public Uni<Promotion> promote(String hostName) {
-        long start = System.nanoTime();
+    /**
+     * Promotes the host's replica. In order: the master is fenced (read-only; skipped when it does not answer, and a
+     * master that comes back starts read-only), the replica applies what it received (up to {@link #APPLY_WAIT}),
+     * stops replicating, the topology names it master (every instance watching the file follows), and only then is it
+     * made writable, so no instance that still names it replica fences it back. One promotion per host at a time.
+     */
+    public Uni<Promotion> promote(String hostName, Trigger trigger) {
         MysqlHost host = withReplica(hostName);
+        if (!promoting.add(hostName)) {
+            return Uni.createFrom().failure(new Conflict("promotion_running", "a promotion of " + hostName + " is running"));
+        }
+        long start = System.nanoTime();
         HostPort oldMaster = host.masterEndpoint();
         HostPort replica = host.replicaEndpoint();
         Uni<Boolean> fence = servers.readOnly(oldMaster, true).replaceWith(true)
@@ -85,20 +113,41 @@ public class MysqlFailover {
                     }
                     return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
                 })
-                .chain(applied -> servers.promote(replica)
-                        .chain(position -> swap(hostName).map(ignored -> {
-                            long tookMs = (System.nanoTime() - start) / 1_000_000;
-                            LOG.infof("promoted the replica of %s (%s) in %d ms; old master %s %s", hostName,
-                                    host.replica(), tookMs, host.master(), fenced ? "fenced" : "not reached");
-                            return new Promotion(hostName, host.replica(), host.master(), fenced, applied, position,
-                                    tookMs);
-                        }))));
+                .chain(applied -> servers.detach(replica)
+                        .chain(position -> swap(hostName, host)
+                                .chain(() -> servers.readOnly(replica, false))
+                                .map(ignored -> {
+                                    long tookMs = (System.nanoTime() - start) / 1_000_000;
+                                    LOG.infof("promoted the replica of %s (%s) in %d ms (%s); old master %s %s", hostName,
+                                            host.replica(), tookMs, trigger, host.master(),
+                                            fenced ? "fenced" : "not reached");
+                                    metrics.promoted(hostName, trigger, tookMs);
+                                    return new Promotion(hostName, host.replica(), host.master(), fenced, applied,
+                                            position, trigger, tookMs);
+                                }))))
+                .eventually(() -> promoting.remove(hostName));
     }
 
-    /** Makes the host's replica in the topology replicate from its master again (after a promotion). */
+    /**
+     * Makes the host's replica in the topology (the old master, after a promotion) replicate from its master by
+     * GTID, read-only. Refused with 409 {@code diverged} when it holds transactions the master never received (an old
+     * master that crashed before its last commits reached the replica): it must be rebuilt from the master first.
+     */
     public Uni<Rejoin> rejoin(String hostName) {
         MysqlHost host = withReplica(hostName);
-        return servers.follow(host.replicaEndpoint(), host.masterEndpoint())
+        return servers.gtids(host.replicaEndpoint())
+                .chain(follower -> servers.gtids(host.masterEndpoint()).map(master -> {
+                    long ahead = follower.position().aheadOf(master.binlog());
+                    if (ahead > 0) {
+                        metrics.diverged(hostName, ahead);
+                        throw new Conflict("diverged", host.replica() + " holds " + ahead + " transaction(s) its master "
+                                + host.master() + " never received (its position " + follower.position()
+                                + ", the master's binary log " + master.binlog()
+                                + "): rebuild it from the master (on the local stack: bin/stack reseed), then rejoin");
+                    }
+                    return ahead;
+                }))
+                .chain(() -> servers.follow(host.replicaEndpoint(), host.masterEndpoint()))
                 .map(ignored -> new Rejoin(hostName, host.replica(), host.master()));
     }
 
@@ -111,12 +160,18 @@ public class MysqlFailover {
         return host;
     }
 
-    /** The topology with the host's master and replica swapped, written and put in force (off the event loop). */
-    private Uni<Topology> swap(String hostName) {
+    /**
+     * The topology with the host's master and replica swapped, written and put in force (off the event loop); refused
+     * when the topology changed since the promotion began.
+     */
+    private Uni<Topology> swap(String hostName, MysqlHost before) {
         return Uni.createFrom().item(() -> {
             Topology current = topology.get();
             List<MysqlHost> hosts = new ArrayList<>();
             for (MysqlHost host : current.mysql().hosts()) {
+                if (host.name().equals(hostName) && !host.equals(before)) {
+                    throw new Conflict("topology_changed", "the topology of " + hostName + " changed during its promotion");
+                }
                 hosts.add(host.name().equals(hostName)
                         ? new MysqlHost(host.name(), host.replica(), host.master(), host.shards()) : host);
             }

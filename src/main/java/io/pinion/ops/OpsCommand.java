@@ -96,10 +96,10 @@ class OpsCommand {
             return 2;
         }
         if (command.equals("promote")) {
-            MysqlFailover.Promotion done = failover.promote(host).await().indefinitely();
+            MysqlFailover.Promotion done = failover.promote(host, MysqlFailover.Trigger.MANUAL).await().indefinitely();
             out.printf("%s: master %s (GTID %s, applied everything received: %s), replica %s (old master %s), %d ms%n",
                     host, done.master(), done.gtidPosition(), done.applied(), done.replica(),
-                    done.oldMasterFenced() ? "fenced" : "NOT reached: fence it before it takes writes", done.tookMs());
+                    done.oldMasterFenced() ? "fenced" : "not reached: it must come back read-only, as bin/stack starts it", done.tookMs());
         } else {
             MysqlFailover.Rejoin done = failover.rejoin(host).await().indefinitely();
             out.printf("%s: %s replicates from %s by GTID, read-only%n", host, done.replica(), done.master());

@@ -26,11 +26,16 @@ public final class LocalStack {
         command.addAll(List.of(args));
         try {
             Path output = Files.createTempFile("pinion-stack", ".log");
-            Process process = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(repoRoot().toFile())
                     .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .start();
+                    .redirectOutput(output.toFile());
+            // a MariaDB server starts read-only and is made writable only when the topology in force names it master
+            Path topology = repoRoot().resolve("target/test-topology.json");
+            if (Files.exists(topology)) {
+                builder.environment().put("PINION_TOPOLOGY_FILE", topology.toString());
+            }
+            Process process = builder.start();
             if (!process.waitFor(10, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
                 throw new IllegalStateException("bin/stack " + String.join(" ", args) + " did not finish in 10 minutes");

@@ -33,7 +33,7 @@ public class MysqlHostResource {
     @Path("/promote")
     @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply what it received, make it writable, swap them in the topology")
     public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name) {
-        return failover.promote(name);
+        return failover.promote(name, MysqlFailover.Trigger.MANUAL);
     }
 
     @POST
