@@ -33,8 +33,12 @@ public class FollowSync {
      */
     public Uni<FollowerSide> onFollowerSide(Relationship relationship, String op, String board) {
         boolean write = !"read".equals(op);
-        Uni<FollowerSide> side = redis.script(relationship.followerShard(), relationship.followerScript(),
-                        relationship.followerKeys(), relationship.followerArgs(op, board, null, null), write)
+        List<String> args = relationship.followerArgs(op, board, null, null);
+        Uni<FollowerSide> side = (write
+                ? redis.journaledScript(relationship.followerShard(), relationship.followerScript(),
+                        relationship.followerKeys(), args, relationship.name())
+                : redis.script(relationship.followerShard(), relationship.followerScript(), relationship.followerKeys(),
+                        args, false))
                 .map(FollowerSide::of);
         return write ? side.onTermination().invoke(() -> cache.changed(List.of(relationship.follower()))) : side;
     }
@@ -50,8 +54,8 @@ public class FollowSync {
     }
 
     private Uni<Void> sync(Relationship relationship, FollowerSide side, int round) {
-        return redis.script(relationship.targetShard(), relationship.mirrorScript(), relationship.mirrorKeys(),
-                        relationship.mirrorArgs(side.state()), true)
+        return redis.journaledScript(relationship.targetShard(), relationship.mirrorScript(), relationship.mirrorKeys(),
+                        relationship.mirrorArgs(side.state()), relationship.name())
                 .chain(mirrored -> settle(relationship, side))
                 .chain(now -> {
                     if (now.state().equals(side.state())) {

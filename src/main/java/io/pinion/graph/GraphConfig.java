@@ -23,6 +23,20 @@ public interface GraphConfig {
     @WithDefault("10s")
     Duration sweepAge();
 
+    /**
+     * How long each side's write of a relationship stays in its shard's journal ({@code g:{vs}:journal}): a Redis
+     * failover within that time finds the relationships whose other side may have been lost with the old master.
+     */
+    @WithDefault("10m")
+    Duration journalWindow();
+
+    /**
+     * After a Redis failover, the relationships journaled within this long before it was seen are synced again (the
+     * old master may have acknowledged writes its replica never got: Sentinel's detection time plus replication lag).
+     */
+    @WithDefault("2m")
+    Duration failoverLookback();
+
     /** Slots of the in-memory set of users known to exist (8 bytes each; users are never removed). */
     @WithDefault("1048576")
     int knownUsersCacheSize();

@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  * g:{vs}:i:&lt;interest&gt;:p    zset  the interest's most recent pins (member pin:board:author, score: creation ms)
  * g:{0}:pulled             zset  authors in pull mode (score: creation time of their newest pulled pin, ms)
  * g:{vs}:pending          zset  relationships changed on this shard whose other side is not yet confirmed
+ * g:{vs}:journal          zset  relationships either side of which was written on this shard lately (score: µs)
  * </pre>
  */
 public final class GraphKeys {
@@ -94,6 +95,11 @@ public final class GraphKeys {
 
     public static String pending(int vs) {
         return prefix(vs) + "pending";
+    }
+
+    /** The relationships written on this shard within {@code pinion.graph.journal-window}, for repairs after a failover. */
+    public static String journal(int vs) {
+        return prefix(vs) + "journal";
     }
 
     /** Name of a user relationship in the pending zset. */

@@ -37,4 +37,8 @@ public class GraphMetrics {
     void sweepRepaired(int count) {
         sweepRepaired.increment(count);
     }
+
+    void failoverResynced(int count) {
+        registry.counter("pinion_graph_failover_resynced_total").increment(count);
+    }
 }

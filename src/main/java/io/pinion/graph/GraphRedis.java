@@ -98,6 +98,32 @@ public class GraphRedis {
         return bounded(client, run);
     }
 
+    /**
+     * A write script that first journals the relationship on the shard ({@link GraphKeys#journal}): the journal entry,
+     * the trim of entries older than {@code pinion.graph.journal-window}, and the script go out pipelined, in that
+     * order, so a replica that got the write also got its journal entry.
+     */
+    public Uni<Response> journaledScript(int vs, GraphScript script, List<String> keys, List<String> args,
+            String relationship) {
+        if (shards.frozen(vs)) {
+            return Uni.createFrom().failure(new Refused("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+        }
+        RedisInstanceClient client = clients.forVirtualShard(vs);
+        long nowMicros = System.currentTimeMillis() * 1000;
+        long horizon = nowMicros - config.journalWindow().toMillis() * 1000;
+        String journal = GraphKeys.journal(vs);
+        List<Request> batch = List.of(
+                Request.cmd(Command.ZADD).arg(journal).arg(nowMicros).arg(relationship),
+                Request.cmd(Command.ZREMRANGEBYSCORE).arg(journal).arg("-inf").arg("(" + horizon),
+                evalsha(script, keys, args));
+        Uni<Response> run = Uni.createFrom().deferred(() -> client.redis().batch(batch))
+                .onFailure(GraphRedis::noScriptInBatch).recoverWithUni(missing -> client.redis()
+                        .send(Request.cmd(Command.SCRIPT).arg("LOAD").arg(script.source()))
+                        .chain(loaded -> client.redis().batch(batch)))
+                .map(answers -> answers.get(2));
+        return bounded(client, run);
+    }
+
     private static Request evalsha(GraphScript script, List<String> keys, List<String> args) {
         Request request = Request.cmd(Command.EVALSHA).arg(script.sha()).arg(keys.size());
         keys.forEach(request::arg);
@@ -124,10 +150,31 @@ public class GraphRedis {
         return failure instanceof ErrorType error && error.is("NOSCRIPT");
     }
 
+    /** A batch fails as a whole with its failed command's error inside the message ({@code ERR [2] NOSCRIPT …}). */
+    private static boolean noScriptInBatch(Throwable failure) {
+        return failure instanceof ErrorType error && "NOSCRIPT".equals(kind(error));
+    }
+
+    private static final java.util.regex.Pattern BATCH_ERROR = java.util.regex.Pattern.compile("^ERR \\[\\d+\\] (\\S+)");
+
+    /** The error's kind ({@code NOSCRIPT}, {@code LOADING}, …), also for the failure of a batch. */
+    private static String kind(ErrorType error) {
+        String message = error.getMessage() == null ? "" : error.getMessage();
+        java.util.regex.Matcher batch = BATCH_ERROR.matcher(message);
+        if (batch.find()) {
+            return batch.group(1);
+        }
+        int space = message.indexOf(' ');
+        return space < 0 ? message : message.substring(0, space);
+    }
+
     /** Every failure but an error reply to a well-formed command means the instance is not usable right now. */
     private static boolean unavailable(Throwable failure) {
         if (failure instanceof ErrorType error) {
-            return error.is("LOADING") || error.is("BUSY") || error.is("MASTERDOWN") || error.is("READONLY");
+            return switch (kind(error)) {
+                case "LOADING", "BUSY", "MASTERDOWN", "READONLY", "CONNECTION_CLOSED" -> true;
+                default -> false;
+            };
         }
         return true;
     }

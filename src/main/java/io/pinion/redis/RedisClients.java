@@ -22,6 +22,7 @@ import io.vertx.mutiny.redis.client.RedisAPI;
 import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.RedisRole;
 
 /**
  * One Redis client per instance of the topology, and routing from a virtual shard to its instance.
@@ -88,12 +89,29 @@ public class RedisClients {
         return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
     }
 
+    /**
+     * A standalone client of the instance's endpoint; or, when the topology names sentinels, a Sentinel client: it
+     * asks the sentinels where the master called like the instance is (cached for
+     * {@code pinion.redis.sentinel-refresh}), so after a failover new connections go to the promoted replica.
+     */
     private RedisOptions options(RedisInstance instance) {
-        HostPort endpoint = instance.hostPort();
-        RedisOptions options = new RedisOptions()
-                .setType(RedisClientType.STANDALONE)
-                .setConnectionString("redis://" + endpoint.host() + ":" + endpoint.port())
-                .setMaxPoolSize(config.poolSize())
+        List<String> sentinels = topology.get().redis().sentinels();
+        RedisOptions options = new RedisOptions();
+        if (sentinels.isEmpty()) {
+            HostPort endpoint = instance.hostPort();
+            options.setType(RedisClientType.STANDALONE)
+                    .setConnectionString("redis://" + endpoint.host() + ":" + endpoint.port());
+        } else {
+            options.setType(RedisClientType.SENTINEL)
+                    .setMasterName(instance.name())
+                    .setRole(RedisRole.MASTER)
+                    .setTopologyCacheTTL(config.sentinelRefresh().toMillis());
+            for (String sentinel : sentinels) {
+                HostPort endpoint = HostPort.parse(sentinel);
+                options.addConnectionString("redis://" + endpoint.host() + ":" + endpoint.port());
+            }
+        }
+        options.setMaxPoolSize(config.poolSize())
                 .setMaxPoolWaiting(config.maxWaitQueue())
                 .setMaxWaitingHandlers(config.maxWaitQueue())
                 .setPreferredProtocolVersion(ProtocolVersion.RESP2);

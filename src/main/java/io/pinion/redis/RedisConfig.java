@@ -23,6 +23,13 @@ public interface RedisConfig {
     @WithDefault("2048")
     int maxWaitQueue();
 
+    /**
+     * With Sentinel (the topology's {@code redis.sentinels}), how long the master's address the sentinels gave is used
+     * before they are asked again: the longest new connections may go on trying a master that failed over.
+     */
+    @WithDefault("1s")
+    Duration sentinelRefresh();
+
     /** Time allowed to open a connection. */
     @WithDefault("2s")
     Duration connectTimeout();

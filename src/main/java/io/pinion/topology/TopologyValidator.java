@@ -59,6 +59,12 @@ public final class TopologyValidator {
         checkNames(redis.instances(), RedisInstance::name, "redis instance", problems);
         for (RedisInstance instance : redis.instances()) {
             checkEndpoint(instance.endpoint(), "redis instance " + instance.name(), problems);
+            if (instance.replica() != null) {
+                checkEndpoint(instance.replica(), "redis instance " + instance.name() + " replica", problems);
+            }
+        }
+        for (String sentinel : redis.sentinels()) {
+            checkEndpoint(sentinel, "redis sentinel", problems);
         }
         checkCoverage(count, redis.instances(), RedisInstance::name, RedisInstance::virtualShards,
                 "virtual shard", problems);
