@@ -28,7 +28,7 @@ public record GtidState(Map<String, Long> last) {
                 last.merge(trimmed.substring(0, dash), Long.parseLong(trimmed.substring(dash + 1)), Math::max);
             }
         }
-        return new GtidState(Map.copyOf(last));
+        return new GtidState(java.util.Collections.unmodifiableMap(last));
     }
 
     /**
