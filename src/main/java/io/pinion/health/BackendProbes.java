@@ -15,6 +15,7 @@ import io.pinion.hbase.HBaseClusters;
 import io.pinion.mysql.MysqlPools;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
+import io.pinion.redis.SentinelWatch;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.MysqlHost;
@@ -34,19 +35,21 @@ public class BackendProbes {
     private final RedisClients redis;
     private final HBaseClusters hbase;
     private final HealthConfig config;
+    private final SentinelWatch sentinel;
 
     BackendProbes(ActiveTopology topology, MysqlPools mysql, RedisClients redis, HBaseClusters hbase,
-            HealthConfig config) {
+            HealthConfig config, SentinelWatch sentinel) {
         this.topology = topology;
         this.mysql = mysql;
         this.redis = redis;
         this.hbase = hbase;
         this.config = config;
+        this.sentinel = sentinel;
     }
 
     /**
-     * Probes of every MySQL host (and then of its replica, named {@code <host>-replica}), Redis instance and HBase
-     * cluster, in that order.
+     * Probes of every MySQL host (and then of its replica, named {@code <host>-replica}), Redis instance (and, with
+     * Sentinel, of its replicas as the sentinels see them, {@code <instance>-replica}) and HBase cluster, in that order.
      */
     public List<BackendProbe> all() {
         List<BackendProbe> probes = new ArrayList<>();
@@ -57,8 +60,13 @@ public class BackendProbes {
                         () -> replication(host.name())));
             }
         }
+        boolean sentinels = !topology.get().redis().sentinels().isEmpty();
         for (RedisInstanceClient client : redis.all()) {
             probes.add(new BackendProbe(client.name(), "redis", client.endpoint(), () -> pingRedis(client)));
+            if (sentinels) {
+                probes.add(new BackendProbe(client.name() + "-replica", "redis-replica",
+                        String.join(",", topology.get().redis().sentinels()), () -> sentinel.replication(client.name())));
+            }
         }
         for (HBaseClusterSpec spec : topology.get().hbase().clusters()) {
             probes.add(new BackendProbe(spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));

@@ -124,8 +124,21 @@ public class MysqlFailover {
                                     metrics.promoted(hostName, trigger, tookMs);
                                     return new Promotion(hostName, host.replica(), host.master(), fenced, applied,
                                             position, trigger, tookMs);
-                                }))))
+                                })))
+                .onFailure().call(failure -> fenced ? unfence(hostName, oldMaster, failure) : Uni.createFrom().voidItem()))
                 .eventually(() -> promoting.remove(hostName));
+    }
+
+    /** A promotion that failed before the topology changed opens the master it fenced again: it is still the master. */
+    private Uni<Void> unfence(String hostName, HostPort oldMaster, Throwable failure) {
+        boolean stillMaster = topology.get().mysql().hosts().stream()
+                .anyMatch(h -> h.name().equals(hostName) && h.masterEndpoint().equals(oldMaster));
+        if (!stillMaster) {
+            return Uni.createFrom().voidItem();
+        }
+        LOG.warnf("promotion of %s failed (%s): its master %s is writable again", hostName, Outages.describe(failure),
+                oldMaster);
+        return servers.readOnly(oldMaster, false).onFailure().recoverWithNull();
     }
 
     /**

@@ -85,6 +85,45 @@ public class SentinelWatch {
         }
     }
 
+    /**
+     * The instance's replicas as Sentinel sees them, for the health probes: {@code master 127.0.0.1:63791; replicas
+     * 127.0.0.1:63801 (link ok)}. Fails when no sentinel answers or no replica is healthy (so a failover would have
+     * nothing to promote).
+     */
+    public Uni<String> replication(String instance) {
+        List<String> endpoints = topology.get().redis().sentinels();
+        return replicas(endpoints, 0, instance).map(answer -> {
+            List<String> healthy = new java.util.ArrayList<>();
+            List<String> unhealthy = new java.util.ArrayList<>();
+            for (Response replica : answer) {
+                Map<String, String> fields = new java.util.HashMap<>();
+                for (int i = 0; i + 1 < replica.size(); i += 2) {
+                    fields.put(replica.get(i).toString(), replica.get(i + 1).toString());
+                }
+                String flags = fields.getOrDefault("flags", "");
+                boolean ok = !flags.contains("s_down") && !flags.contains("o_down") && !flags.contains("disconnected")
+                        && "ok".equals(fields.get("master-link-status"));
+                (ok ? healthy : unhealthy).add(fields.get("ip") + ":" + fields.get("port") + " (" + flags + ")");
+            }
+            String master = masters.getOrDefault(instance, "unknown");
+            if (healthy.isEmpty()) {
+                throw new IllegalStateException("master " + master + ": no replica in sync"
+                        + (unhealthy.isEmpty() ? "" : " (" + String.join(", ", unhealthy) + ")"));
+            }
+            return "master " + master + "; replicas in sync: " + String.join(", ", healthy)
+                    + (unhealthy.isEmpty() ? "" : "; not in sync: " + String.join(", ", unhealthy));
+        });
+    }
+
+    private Uni<Response> replicas(List<String> endpoints, int index, String name) {
+        if (index >= endpoints.size()) {
+            return Uni.createFrom().failure(new IllegalStateException("no sentinel answers"));
+        }
+        return client(endpoints.get(index)).send(Request.cmd(Command.SENTINEL).arg("REPLICAS").arg(name))
+                .ifNoItem().after(config.connectTimeout()).fail()
+                .onFailure().recoverWithUni(failure -> replicas(endpoints, index + 1, name));
+    }
+
     /** {@code SENTINEL GET-MASTER-ADDR-BY-NAME} on the sentinels in turn until one answers. */
     private Uni<String> ask(List<String> endpoints, int index, String name) {
         if (index >= endpoints.size()) {
