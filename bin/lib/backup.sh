@@ -31,10 +31,10 @@ read_ports() {
   STACK_DIR=$(cd "$STACK_DIR" && pwd -P)
 }
 
-mysql_names() { local n; for n in "${SERVERS[@]}"; do [[ $n == mysql-* ]] && echo "$n"; done; }
+mysql_names() { local n; for n in "${SERVERS[@]}"; do if [[ $n == mysql-* ]]; then echo "$n"; fi; done; }
 # The shard hosts: mysql-1, mysql-2 (each a pair: NAME and NAME-replica).
 mysql_hosts() { mysql_names | grep -v -- '-replica$'; }
-redis_names() { local n; for n in "${SERVERS[@]}"; do [[ $n == redis-* ]] && echo "$n"; done; }
+redis_names() { local n; for n in "${SERVERS[@]}"; do if [[ $n == redis-* ]]; then echo "$n"; fi; done; }
 
 sql() { local name=$1; shift; mariadb --no-defaults --socket="${SOCKET_OF[$name]}" -uroot "$@"; }
 sql_value() { sql "$1" -N -B -e "$2"; }
