@@ -168,7 +168,10 @@ class BackupRestoreTest {
             run(List.of("bin/stack", "down"), restoredEnv, Duration.ofMinutes(2));
             delete(restored);
             delete(backup);
-            delete(backup.getParent().toFile().list().length == 0 ? backup.getParent() : backup);
+            String[] left = backup.getParent().toFile().list();
+            if (left != null && left.length == 0) {
+                delete(backup.getParent());
+            }
         }
         assertFalse(Files.exists(restored));
     }
