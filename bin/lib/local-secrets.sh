@@ -4,7 +4,7 @@
 #   PINION_CURSOR_SECRET                             a random secret, generated once in .stack/cursor-secret
 #   PINION_MYSQL_PASSWORD                            the local stack's MySQL account password (bin/stack)
 local_secrets() {
-  local root=$1 keys=$1/.stack/jwt
+  local root=$1 keys=${PINION_STACK_DIR:-$1/.stack}/jwt
   if [[ -z ${PINION_JWT_PRIVATE_KEY:-} && ! -f $keys/private.pem ]]; then
     mkdir -p "$keys"
     openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$keys/private.pem" 2>/dev/null
@@ -15,11 +15,11 @@ local_secrets() {
   export PINION_JWT_PRIVATE_KEY=${PINION_JWT_PRIVATE_KEY:-file:$keys/private.pem}
   export PINION_JWT_PUBLIC_KEY=${PINION_JWT_PUBLIC_KEY:-file:$keys/public.pem}
   if [[ -z ${PINION_CURSOR_SECRET:-} ]]; then
-    if [[ ! -s $root/.stack/cursor-secret ]]; then
-      mkdir -p "$root/.stack"
-      (umask 077; openssl rand -hex 32 > "$root/.stack/cursor-secret")
+    if [[ ! -s ${PINION_STACK_DIR:-$root/.stack}/cursor-secret ]]; then
+      mkdir -p "${PINION_STACK_DIR:-$root/.stack}"
+      (umask 077; openssl rand -hex 32 > "${PINION_STACK_DIR:-$root/.stack}/cursor-secret")
     fi
-    PINION_CURSOR_SECRET=$(cat "$root/.stack/cursor-secret")
+    PINION_CURSOR_SECRET=$(cat "${PINION_STACK_DIR:-$root/.stack}/cursor-secret")
     export PINION_CURSOR_SECRET
   fi
   export PINION_MYSQL_PASSWORD=${PINION_MYSQL_PASSWORD:-pinion}
