@@ -45,8 +45,8 @@ import io.restassured.response.Response;
 class HealthAndFaultsTest {
 
     private static final List<String> BACKENDS =
-            List.of("mysql-1", "mysql-1-replica", "mysql-2", "mysql-2-replica", "redis-1", "redis-2", "hbase-primary",
-                    "hbase-standby");
+            List.of("mysql-1", "mysql-1-replica", "mysql-2", "mysql-2-replica", "redis-1", "redis-1-replica", "redis-2",
+                    "redis-2-replica", "hbase-primary", "hbase-standby");
 
     @Inject
     VirtualShards shards;
@@ -77,7 +77,8 @@ class HealthAndFaultsTest {
             given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
             Map<String, String> states = backends(503);
             assertEquals("DOWN", states.get("redis-2"));
-            BACKENDS.stream().filter(b -> !b.equals("redis-2")).forEach(b -> assertEquals("UP", states.get(b), b));
+            // its replica, as Sentinel reports it, may be down too: its link to the stopped master is
+            BACKENDS.stream().filter(b -> !b.startsWith("redis-2")).forEach(b -> assertEquals("UP", states.get(b), b));
             admin().as().when().get("/v1/admin/topology/shards/40").then().statusCode(200).body("host", equalTo("mysql-2"));
             given().get("/v1/users/" + onFirst.id() + "/following/users/" + onSecond.id()).then().statusCode(200);
             Response failed = given().get("/v1/users/" + onSecond.id() + "/following/users/" + onFirst.id());

@@ -24,6 +24,7 @@ import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Redis;
 import io.vertx.mutiny.redis.client.Request;
 import io.vertx.mutiny.redis.client.Response;
+import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.RedisOptions;
 
 /**
@@ -147,7 +148,8 @@ public class SentinelWatch {
         return sentinels.computeIfAbsent(endpoint, key -> {
             HostPort hostPort = HostPort.parse(key);
             RedisOptions options = new RedisOptions().setConnectionString("redis://" + hostPort.host() + ":"
-                    + hostPort.port()).setMaxPoolSize(2).setMaxPoolWaiting(64);
+                    + hostPort.port()).setMaxPoolSize(2).setMaxPoolWaiting(64)
+                    .setPreferredProtocolVersion(ProtocolVersion.RESP2);
             options.getNetClientOptions().setConnectTimeout((int) config.connectTimeout().toMillis());
             return Redis.createClient(vertx, options);
         });

@@ -96,6 +96,14 @@ class RedisFailoverTest {
 
             // every relationship agrees on both sides, and the counts are the sets' sizes
             within(() -> agree(pairs, followers, followed));
+            // an operator can run the same resync (after a restore, say): every journaled pair is found and synced
+            TestUser admin = io.pinion.TestApi.admin();
+            admin.as().post("/v1/admin/graph/resync?seconds=120").then().statusCode(200)
+                    .body("found", org.hamcrest.Matchers.greaterThanOrEqualTo(load.acknowledged().size()))
+                    .body("failed", org.hamcrest.Matchers.equalTo(0));
+            admin.as().post("/v1/admin/graph/resync?seconds=0").then().statusCode(400)
+                    .body("error", org.hamcrest.Matchers.equalTo("invalid_seconds"));
+            assertTrue(agree(pairs, followers, followed), "a resync changes nothing in agreeing relationships");
             int lost = 0;
             for (Map.Entry<Pair, Boolean> acked : load.acknowledged().entrySet()) {
                 if (Graph.followsUser(acked.getKey().follower().id(), acked.getKey().followed().id()) != acked.getValue()) {
