@@ -74,6 +74,12 @@ public class MysqlServers {
                 .map(rows -> rows.iterator().next().getInteger(0) == 0));
     }
 
+    /** The GTID position of the server's binary log ({@code gtid_binlog_pos}): everything it wrote or logged. */
+    public Uni<String> binlogPosition(HostPort server) {
+        return on(server, connection -> run(connection, "SELECT @@GLOBAL.gtid_binlog_pos")
+                .map(rows -> rows.iterator().next().getString(0)));
+    }
+
     /** The GTID position of everything the server holds ({@code gtid_current_pos}). */
     public Uni<String> position(HostPort server) {
         return on(server, connection -> run(connection, "SELECT @@GLOBAL.gtid_current_pos")

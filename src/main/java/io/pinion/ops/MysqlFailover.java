@@ -89,7 +89,9 @@ public class MysqlFailover {
 
     /**
      * Promotes the host's replica. In order: the master is fenced (read-only; skipped when it does not answer, and a
-     * master that comes back starts read-only), the replica applies what it received (up to {@link #APPLY_WAIT}),
+     * master that comes back starts read-only), the replica applies everything the fenced master logged (refused with
+     * {@code replica_behind} if it cannot within {@link #APPLY_WAIT}, and the master is opened again), or, when the
+     * master did not answer, everything the replica received (up to {@link #APPLY_WAIT}),
      * stops replicating, the topology names it master (every instance watching the file follows), and only then is it
      * made writable, so no instance that still names it replica fences it back. One promotion per host at a time.
      */
@@ -111,7 +113,18 @@ public class MysqlFailover {
                     if (!state.replicating()) {
                         throw new Conflict("not_a_replica", "the replica of " + hostName + " does not replicate");
                     }
-                    return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
+                    if (!fenced) {
+                        return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
+                    }
+                    // a fenced master writes nothing more: the replica applies everything it logged, or nothing moves
+                    return servers.binlogPosition(oldMaster)
+                            .chain(position -> servers.applied(replica, position, APPLY_WAIT))
+                            .invoke(applied -> {
+                                if (!applied) {
+                                    throw new Conflict("replica_behind", "the replica of " + hostName + " did not "
+                                            + "apply everything its master holds within " + APPLY_WAIT.toSeconds() + " s");
+                                }
+                            });
                 })
                 .chain(applied -> servers.detach(replica)
                         .chain(position -> swap(hostName, host)

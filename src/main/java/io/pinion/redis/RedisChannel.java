@@ -9,7 +9,6 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisConnection;
 import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
@@ -44,7 +43,8 @@ public final class RedisChannel {
             Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
         this.vertx = vertx;
         this.publisher = publisher;
-        this.options = new RedisOptions(options).setType(RedisClientType.STANDALONE).setMaxPoolSize(1);
+        // the instance's own options: with Sentinel, each (re)connection goes to the master Sentinel names now
+        this.options = new RedisOptions(options).setMaxPoolSize(1);
         this.channel = channel;
         this.onMessage = onMessage;
         this.onSubscribed = onSubscribed;
