@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The container deployment, run for real: {@code docker/verify --no-package} builds the images (bin/images, from the
- * engine's layer cache when it has them), starts docker/compose.yml as the project {@code pinion-verify}, waits for
+ * engine's layer cache when it has them), starts docker/compose.yml as a project of this checkout's own, waits for
  * every health check, runs the API smoke through the service's container (with the primary HBase container paused
  * for the hedged reads) and removes the project. It uses the {@code target/quarkus-app} that {@code package} built
- * before this phase, and publishes only the service, on a free port from 18080.
+ * before this phase, and publishes only the service, on a free port in 18080-18179.
  * <p>
  * Skipped, saying why, when the machine has no podman and podman-compose (docker/README.md says how to install
  * them), or with {@code -Dpinion.containers.skip=true}.
