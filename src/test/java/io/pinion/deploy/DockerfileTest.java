@@ -28,7 +28,7 @@ class DockerfileTest {
     private static final Path HBASE = Path.of("docker/hbase/Dockerfile");
     private static final Path LOCAL = Path.of("docker/local");
 
-    /** Each Dockerfile built by bin/images, and the public image its BASE_IMAGE defaults to. */
+    /** Each Dockerfile built by bin/images, and the public image its BASE_IMAGE defaults to (the native one: below). */
     private static final Map<Path, String> PUBLIC_BASES = Map.of(
             JVM, "registry.access.redhat.com/ubi9/openjdk-17-runtime:",
             HBASE, "docker.io/library/eclipse-temurin:17-jre",
@@ -72,12 +72,15 @@ class DockerfileTest {
     void theNativeExecutableIsBuiltWithTheBuilderImageOfTheNativeProfile() throws IOException {
         DockerfileText nativeImage = DockerfileText.read(NATIVE);
         assertEquals(2, nativeImage.stages().size(), "a build stage and a runtime stage");
-        String builder = DockerfileText.baseImage(nativeImage.stages().get(0).get(0));
+        assertEquals("${BUILDER_IMAGE}", DockerfileText.baseImage(nativeImage.stages().get(0).get(0)));
+        String builder = nativeImage.globalArgDefault("BUILDER_IMAGE");
         assertTrue(Files.readString(Path.of("pom.xml")).contains("<quarkus.native.builder-image>" + builder + "<"),
                 "the pom's native profile names the same builder image: " + builder);
         assertTrue(nativeImage.everywhere("RUN").stream().anyMatch(run -> run.contains("package -Dnative")));
         assertTrue(nativeImage.inFinalStage("COPY").stream().anyMatch(copy -> copy.contains("--from=build")));
-        assertTrue(nativeImage.finalBaseImage().contains("micro"), "a minimal runtime: " + nativeImage.finalBaseImage());
+        assertEquals("${BASE_IMAGE}", nativeImage.finalBaseImage());
+        String base = nativeImage.globalArgDefault("BASE_IMAGE");
+        assertTrue(base.startsWith("quay.io/quarkus/") && base.contains("micro"), "a minimal runtime: " + base);
     }
 
     @Test
