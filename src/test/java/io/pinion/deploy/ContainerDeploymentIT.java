@@ -31,11 +31,11 @@ class ContainerDeploymentIT {
 
     @Test
     void theComposeProjectStartsServesTheSmokeAndIsRemoved() throws IOException, InterruptedException {
-        assumeTrue(!Boolean.getBoolean("pinion.containers.skip"), "container deployment skipped (-Dpinion.containers.skip=true)");
-        assumeTrue(onPath("podman") && onPath("podman-compose"),
+        runOnlyIf(!Boolean.getBoolean("pinion.containers.skip"), "container deployment skipped (-Dpinion.containers.skip=true)");
+        runOnlyIf(onPath("podman") && onPath("podman-compose"),
                 "container deployment not verified: podman and podman-compose are not installed "
                         + "(apt-get install podman runc podman-compose buildah debootstrap; docker/README.md)");
-        assumeTrue(Files.isRegularFile(Path.of("target/quarkus-app/quarkus-run.jar")),
+        runOnlyIf(Files.isRegularFile(Path.of("target/quarkus-app/quarkus-run.jar")),
                 "container deployment not verified: no target/quarkus-app (run ./mvnw package first)");
 
         Path log = Path.of("target/docker-verify.log");
@@ -56,6 +56,14 @@ class ContainerDeploymentIT {
         assertTrue(output.contains("docker/verify: PASSED"), "docker/verify passed");
         assertTrue(output.stream().anyMatch(line -> line.startsWith("== teardown: 0 containers left")),
                 "nothing of the project is left running");
+    }
+
+    /** Skips the test, saying why in the build's output as well as in its report. */
+    private static void runOnlyIf(boolean condition, String reason) {
+        if (!condition) {
+            System.out.println("[ContainerDeploymentIT] SKIPPED: " + reason);
+        }
+        assumeTrue(condition, reason);
     }
 
     private static boolean onPath(String command) {
