@@ -10,9 +10,10 @@ import java.util.Locale;
 
 /**
  * A Dockerfile read as instructions, enough for the checks of the deploy tests: comments and parser directives
- * dropped, continued lines joined, instructions grouped by build stage ({@code FROM} starts one).
+ * dropped, continued lines joined, instructions grouped by build stage ({@code FROM} starts one); the {@code ARG}s
+ * before the first {@code FROM} (those a {@code FROM} may use) kept apart.
  */
-record DockerfileText(Path file, List<List<Instruction>> stages) {
+record DockerfileText(Path file, List<Instruction> globalArgs, List<List<Instruction>> stages) {
 
     /** One instruction: its keyword in upper case and the rest of the line. */
     record Instruction(String keyword, String arguments) {
@@ -26,6 +27,7 @@ record DockerfileText(Path file, List<List<Instruction>> stages) {
             throw new UncheckedIOException(e);
         }
         List<List<Instruction>> stages = new ArrayList<>();
+        List<Instruction> globalArgs = new ArrayList<>();
         StringBuilder pending = new StringBuilder();
         for (String raw : lines) {
             String line = raw.strip();
@@ -48,6 +50,10 @@ record DockerfileText(Path file, List<List<Instruction>> stages) {
             if (keyword.equals("FROM")) {
                 stages.add(new ArrayList<>());
             }
+            if (stages.isEmpty() && keyword.equals("ARG")) {
+                globalArgs.add(instruction);
+                continue;
+            }
             if (stages.isEmpty()) {
                 throw new IllegalStateException(file + ": " + keyword + " before the first FROM");
             }
@@ -56,7 +62,16 @@ record DockerfileText(Path file, List<List<Instruction>> stages) {
         if (stages.isEmpty()) {
             throw new IllegalStateException(file + " has no FROM");
         }
-        return new DockerfileText(file, stages);
+        return new DockerfileText(file, globalArgs, stages);
+    }
+
+    /** The default of a global {@code ARG NAME=default}, or null when there is no such argument or no default. */
+    String globalArgDefault(String name) {
+        return globalArgs.stream()
+                .map(Instruction::arguments)
+                .filter(arguments -> arguments.startsWith(name + "="))
+                .map(arguments -> arguments.substring(name.length() + 1).replace("\"", ""))
+                .findFirst().orElse(null);
     }
 
     List<Instruction> finalStage() {
