@@ -33,7 +33,13 @@ server_at() {
   done
   die "no server of the stack listens on $1"
 }
-endpoint_port() { grep -E "\"name\"[[:space:]]*:[[:space:]]*\"$host\"" "$topology" | grep -oE "\"$1\"[[:space:]]*:[[:space:]]*\"[^\"]*\"" | grep -oE '[0-9]+"$' | tr -d '"'; }
+# endpoint_port master|replica: the port the topology file names for the host (perl's JSON::PP, any layout)
+endpoint_port() {
+  HOST=$host ROLE=$1 perl -MJSON::PP -0777 -ne '
+    for my $h (@{decode_json($_)->{mysql}{hosts}}) {
+      print((split /:/, $h->{$ENV{ROLE}} // "")[-1]) if $h->{name} eq $ENV{HOST};
+    }' "$topology"
+}
 
 master_port=$(endpoint_port master); replica_port=$(endpoint_port replica)
 [[ -n $master_port && -n $replica_port ]] || die "$topology names no master and replica for $host"
@@ -70,7 +76,7 @@ say "start $old (it comes back read-only)"
 PINION_TOPOLOGY_FILE=$topology "$STACK" start "$old" >/dev/null
 t1=$(date +%s%N)
 if out=$("$HERE/admin" rejoin "$host" 2>&1); then
-  say "$out"
+  say "$(tail -n 1 <<<"$out")"
 elif grep -q "diverged" <<<"$out"; then
   say "$(grep -oE "holds [0-9]+ transaction\(s\)[^:]*" <<<"$out" | head -1): rebuilding $old from $new"
   "$STACK" reseed "$old" --from "$new" >&2

@@ -53,6 +53,24 @@ public record GtidState(Map<String, Long> last) {
         return ahead;
     }
 
+    /**
+     * Whether this position (a server's {@code gtid_current_pos}) has reached {@code target} (another server's
+     * {@code gtid_binlog_pos}): in every domain of the target, a sequence number at least the target's. Servers that
+     * replicate each other share one sequence per domain, so this holds once the server applied the target's last
+     * transaction, whether it got it by replication or wrote it itself.
+     */
+    public boolean covers(GtidState target) {
+        for (Map.Entry<String, Long> entry : target.last.entrySet()) {
+            String domain = entry.getKey().substring(0, entry.getKey().indexOf('-') + 1);
+            long reached = last.entrySet().stream().filter(e -> e.getKey().startsWith(domain))
+                    .mapToLong(Map.Entry::getValue).max().orElse(0);
+            if (reached < entry.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public String toString() {
         return String.join(",", last.entrySet().stream().map(e -> e.getKey() + "-" + e.getValue()).toList());

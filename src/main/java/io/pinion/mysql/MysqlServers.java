@@ -74,6 +74,20 @@ public class MysqlServers {
                 .map(rows -> rows.iterator().next().getInteger(0) == 0));
     }
 
+    /**
+     * Waits until the server's {@code gtid_current_pos} covers the position (see {@link GtidState#covers}), checking
+     * every 50 ms; false when the wait ran out. Unlike {@code MASTER_GTID_WAIT}, which watches only what the server
+     * applied as a replica, this also holds for transactions it wrote itself as a master before.
+     */
+    public Uni<Boolean> caughtUp(HostPort server, String position, Duration wait) {
+        GtidState target = GtidState.parse(position);
+        long deadline = System.nanoTime() + wait.toNanos();
+        return gtids(server).map(gtids -> gtids.position().covers(target))
+                .chain(done -> done || System.nanoTime() > deadline ? Uni.createFrom().item(done)
+                        : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(50))
+                                .chain(() -> caughtUp(server, position, Duration.ofNanos(deadline - System.nanoTime()))));
+    }
+
     /** The GTID position of the server's binary log ({@code gtid_binlog_pos}): everything it wrote or logged. */
     public Uni<String> binlogPosition(HostPort server) {
         return on(server, connection -> run(connection, "SELECT @@GLOBAL.gtid_binlog_pos")

@@ -118,7 +118,7 @@ public class MysqlFailover {
                     }
                     // a fenced master writes nothing more: the replica applies everything it logged, or nothing moves
                     return servers.binlogPosition(oldMaster)
-                            .chain(position -> servers.applied(replica, position, APPLY_WAIT))
+                            .chain(position -> servers.caughtUp(replica, position, APPLY_WAIT))
                             .invoke(applied -> {
                                 if (!applied) {
                                     throw new Conflict("replica_behind", "the replica of " + hostName + " did not "

@@ -1,7 +1,9 @@
 package io.pinion.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +32,17 @@ class GtidStateTest {
         assertEquals(20, GtidState.parse("0-12-520").aheadOf(master));
         assertEquals(1, GtidState.parse("0-12-400").aheadOf(master));
         assertEquals(7, GtidState.parse("1-1-7").aheadOf(master), "another domain");
+    }
+
+    @Test
+    void aPositionCoversWhatItReachedInEveryDomain() {
+        GtidState target = GtidState.parse("0-12-14635");
+        assertTrue(GtidState.parse("0-2-14635").covers(target), "the same transaction, logged under another id");
+        assertTrue(GtidState.parse("0-12-14640").covers(target));
+        assertFalse(GtidState.parse("0-12-14634").covers(target));
+        assertFalse(GtidState.parse("").covers(target));
+        assertTrue(GtidState.parse("0-1-9").covers(GtidState.parse("")));
+        assertFalse(GtidState.parse("0-1-900").covers(GtidState.parse("0-1-5,1-1-3")), "a domain it lacks");
     }
 
     @Test

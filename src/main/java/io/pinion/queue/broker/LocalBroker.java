@@ -57,7 +57,8 @@ public class LocalBroker {
         try {
             context.registry().refresh().await().atMost(java.time.Duration.ofSeconds(10));
         } catch (RuntimeException e) {
-            LOG.warnf("queue configuration not loaded yet (%s); the broker retries every heartbeat", e.getMessage());
+            LOG.warnf("queue configuration not loaded yet (%s: %s); the broker retries every heartbeat", e.getMessage(),
+                    io.pinion.failure.Outages.describe(e));
         }
         broker = new DequeueBroker(newId(), address, context);
         broker.start();

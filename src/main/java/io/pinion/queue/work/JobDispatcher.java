@@ -15,6 +15,7 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Conflict;
+import io.pinion.failure.Unavailable;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueueConfig;
 import io.pinion.queue.QueueMetrics;
@@ -128,9 +129,14 @@ public class JobDispatcher {
                 new RetryPolicy(RetryPolicy.EXPONENTIAL, annotation.retryDelayMs(), annotation.retryMaxDelayMs()),
                 annotation.leaseMs(), defaults.defaultPriority(), annotation.fifo(),
                 defaults.retentionMs(), defaults.maxBodyBytes());
+        // a host that is briefly unavailable at start (a fresh stack's first statements, a breaker still open) is
+        // retried: the queue must exist before its handler runs, and the start fails only after 30 s
         registry.get(annotation.value())
-                .onFailure().recoverWithUni(missing -> registry.create(annotation.value(), config))
+                .onFailure(failure -> !(failure instanceof Unavailable))
+                .recoverWithUni(missing -> registry.create(annotation.value(), config))
                 .onFailure(Conflict.class).recoverWithUni(exists -> registry.get(annotation.value()))
-                .await().atMost(java.time.Duration.ofSeconds(30));
+                .onFailure(Unavailable.class).retry().withBackOff(java.time.Duration.ofMillis(200),
+                        java.time.Duration.ofSeconds(2)).expireIn(30_000)
+                .await().atMost(java.time.Duration.ofSeconds(40));
     }
 }
