@@ -1,6 +1,5 @@
 package io.pinion.graph;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,17 +10,13 @@ import jakarta.enterprise.event.ObservesAsync;
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
-import io.pinion.redis.RedisClients;
-import io.pinion.redis.RedisInstanceClient;
 import io.pinion.redis.RedisMasterChanged;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
-import io.pinion.topology.ShardRange;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
-import io.vertx.mutiny.redis.client.Response;
 
 /**
  * Repairs the two-sided relationships a Redis failover may have split. The old master may have acknowledged writes
@@ -38,21 +33,20 @@ public class FailoverResync {
     private static final Logger LOG = Logger.getLogger(FailoverResync.class);
     /** Journal entries read per virtual shard at most, so one resync stays bounded. */
     private static final int PER_SHARD = 10_000;
-    private static final int BATCH = 512;
     /** Rounds of retries of the relationships that could not be synced (1 + 2 + … + 9 s of waiting at most). */
     private static final int ROUNDS = 10;
 
     private final ActiveTopology topology;
-    private final RedisClients clients;
+    private final ShardZsets zsets;
     private final VirtualShards shards;
     private final FollowSync sync;
     private final GraphConfig config;
     private final GraphMetrics metrics;
 
-    FailoverResync(ActiveTopology topology, RedisClients clients, VirtualShards shards, FollowSync sync,
+    FailoverResync(ActiveTopology topology, ShardZsets zsets, VirtualShards shards, FollowSync sync,
             GraphConfig config, GraphMetrics metrics) {
         this.topology = topology;
-        this.clients = clients;
+        this.zsets = zsets;
         this.shards = shards;
         this.sync = sync;
         this.config = config;
@@ -112,29 +106,9 @@ public class FailoverResync {
     }
 
     private Uni<List<String>> journaled(RedisInstance instance, long sinceMicros) {
-        List<Request> reads = new ArrayList<>();
-        for (ShardRange range : instance.virtualShards()) {
-            for (int vs = range.from(); vs <= range.to(); vs++) {
-                reads.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.journal(vs)).arg(sinceMicros).arg("+inf")
-                        .arg("BYSCORE").arg("LIMIT").arg(0).arg(PER_SHARD));
-            }
-        }
-        RedisInstanceClient client = clients.forInstance(instance.name());
-        List<List<Request>> chunks = new ArrayList<>();
-        for (int i = 0; i < reads.size(); i += BATCH) {
-            chunks.add(reads.subList(i, Math.min(i + BATCH, reads.size())));
-        }
-        return Multi.createFrom().iterable(chunks)
-                .onItem().transformToUniAndConcatenate(chunk -> client.redis().batch(chunk)
-                        .ifNoItem().after(config.commandTimeout().multipliedBy(5)).fail())
-                .collect().in(ArrayList<String>::new, (names, answers) -> {
-                    for (Response answer : answers) {
-                        if (answer != null) {
-                            answer.forEach(member -> names.add(member.toString()));
-                        }
-                    }
-                })
-                .map(names -> (List<String>) names)
+        return zsets.members(instance, vs -> Request.cmd(Command.ZRANGE).arg(GraphKeys.journal(vs)).arg(sinceMicros)
+                        .arg("+inf").arg("BYSCORE").arg("LIMIT").arg(0).arg(PER_SHARD),
+                        config.commandTimeout().multipliedBy(5))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("the journal of Redis %s could not be read: %s", instance.name(), Outages.describe(failure));
                     return List.of();

@@ -1,24 +1,17 @@
 package io.pinion.graph;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
-import io.pinion.redis.RedisClients;
-import io.pinion.redis.RedisInstanceClient;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
-import io.pinion.topology.ShardRange;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
-import io.vertx.mutiny.redis.client.Response;
 
 /**
  * The backstop of the two-sided writes: every few seconds, each instance reads the pending sets of every virtual
@@ -31,20 +24,18 @@ public class PendingSweeper {
 
     private static final Logger LOG = Logger.getLogger(PendingSweeper.class);
     private static final int PER_SHARD = 50;
-    /** Commands per pipelined batch, well under the client's limit of waiting replies per connection. */
-    private static final int BATCH = 512;
 
     private final ActiveTopology topology;
-    private final RedisClients clients;
+    private final ShardZsets zsets;
     private final VirtualShards shards;
     private final FollowSync sync;
     private final GraphConfig config;
     private final GraphMetrics metrics;
 
-    PendingSweeper(ActiveTopology topology, RedisClients clients, VirtualShards shards, FollowSync sync,
+    PendingSweeper(ActiveTopology topology, ShardZsets zsets, VirtualShards shards, FollowSync sync,
             GraphConfig config, GraphMetrics metrics) {
         this.topology = topology;
-        this.clients = clients;
+        this.zsets = zsets;
         this.shards = shards;
         this.sync = sync;
         this.config = config;
@@ -62,23 +53,9 @@ public class PendingSweeper {
 
     /** Repairs the stale pending relationships of one instance; returns how many it repaired. */
     public Uni<Integer> sweep(RedisInstance instance, long cutoffMicros) {
-        List<Request> reads = new ArrayList<>();
-        for (ShardRange range : instance.virtualShards()) {
-            for (int vs = range.from(); vs <= range.to(); vs++) {
-                reads.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.pending(vs)).arg("-inf").arg("(" + cutoffMicros)
-                        .arg("BYSCORE").arg("LIMIT").arg(0).arg(PER_SHARD));
-            }
-        }
-        RedisInstanceClient client = clients.forInstance(instance.name());
-        List<List<Request>> chunks = new ArrayList<>();
-        for (int i = 0; i < reads.size(); i += BATCH) {
-            chunks.add(reads.subList(i, Math.min(i + BATCH, reads.size())));
-        }
-        return Multi.createFrom().iterable(chunks)
-                .onItem().transformToUniAndConcatenate(chunk -> client.redis().batch(chunk)
-                        .ifNoItem().after(config.commandTimeout()).fail()
-                        .map(PendingSweeper::names))
-                .collect().in(ArrayList<String>::new, List::addAll)
+        return zsets.members(instance, vs -> Request.cmd(Command.ZRANGE).arg(GraphKeys.pending(vs)).arg("-inf")
+                        .arg("(" + cutoffMicros).arg("BYSCORE").arg("LIMIT").arg(0).arg(PER_SHARD),
+                        config.commandTimeout())
                 .chain(names -> Multi.createFrom().iterable(names)
                         .onItem().transformToUniAndConcatenate(name -> repair(name))
                         .collect().with(java.util.stream.Collectors.summingInt(repaired -> repaired)))
@@ -96,15 +73,5 @@ public class PendingSweeper {
                     LOG.debugf("sweep could not repair %s yet: %s", name, Outages.describe(failure));
                     return 0;
                 });
-    }
-
-    private static List<String> names(List<Response> responses) {
-        List<String> names = new ArrayList<>();
-        for (Response response : responses) {
-            if (response != null) {
-                response.forEach(member -> names.add(member.toString()));
-            }
-        }
-        return names;
     }
 }
