@@ -171,9 +171,11 @@ public class GraphRedis {
     /** Every failure but an error reply to a well-formed command means the instance is not usable right now. */
     private static boolean unavailable(Throwable failure) {
         if (failure instanceof ErrorType error) {
-            return switch (kind(error)) {
+            String kind = kind(error);
+            return switch (kind) {
                 case "LOADING", "BUSY", "MASTERDOWN", "READONLY", "CONNECTION_CLOSED" -> true;
-                default -> false;
+                // a batch reports a broken connection as the exception's text (ERR [0] java.net.SocketException: …)
+                default -> !kind.matches("[A-Z_]+");
             };
         }
         return true;
