@@ -31,14 +31,14 @@ public class MysqlHostResource {
 
     @POST
     @Path("/promote")
-    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply what it received, make it writable, swap them in the topology")
+    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply everything the fenced master logged (or, with the master unreachable, what it received), swap them in the topology, make it writable")
     public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name) {
         return failover.promote(name, MysqlFailover.Trigger.MANUAL);
     }
 
     @POST
     @Path("/rejoin")
-    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only")
+    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only; refused (409 diverged) when it holds transactions the master never received")
     public Uni<MysqlFailover.Rejoin> rejoin(@PathParam("name") String name) {
         return failover.rejoin(name);
     }
