@@ -73,7 +73,7 @@ import io.restassured.path.json.JsonPath;
 
 /**
  * {@code bin/backup} of the local stack, then {@code bin/restore} into a fresh stack beside it (its own directory
- * under target/, ports moved by {@value #OFFSET}): the restored stack holds what the manifest recorded (rows of every
+ * under target/, ports moved by the first of 1000, 1100 … 1700 whose ports are all free): the restored stack holds what the manifest recorded (rows of every
  * table of the 64 shard databases, on masters and replicas; Redis keys; HBase rows on the primary and, for the
  * tables it had, the standby), its replicas replicate from the backup's GTID position, and the users, boards, pins,
  * follows and feeds this test wrote before the backup (and left alone after) are the same as on the live stack.
@@ -81,13 +81,40 @@ import io.restassured.path.json.JsonPath;
 @QuarkusTest
 class BackupRestoreTest {
 
-    private static final int OFFSET = 1000;
+    /** Every port of the stack, before the offset. */
+    private static final List<Integer> STACK_PORTS = List.of(33061, 33062, 33071, 33072, 63791, 63792, 63801, 63802,
+            26381, 26382, 26383, 21811, 16100, 16120, 21812, 16200, 16220);
+    private static final int OFFSET = freeOffset();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final long JOBS_MS = 60_000;
     private static final List<String> FEED_QUEUES = List.of(FollowEvents.QUEUE, FeedJobs.FANOUT, FeedJobs.POOL_INSERT,
             FeedJobs.PERSIST, FeedJobs.RELATED);
     private static final Map<String, Integer> BASE_PORTS = Map.of("mysql-1", 33061, "mysql-2", 33062,
             "mysql-1-replica", 33071, "mysql-2-replica", 33072, "redis-1", 63791, "redis-2", 63792);
+
+    /**
+     * The first offset at which every port of the restored stack can be bound now. The moved MySQL ports lie in the
+     * kernel's ephemeral range, where an outgoing connection of this machine may hold one for a while.
+     */
+    private static int freeOffset() {
+        for (int candidate = 1000; candidate <= 1700; candidate += 100) {
+            int offset = candidate;
+            if (STACK_PORTS.stream().allMatch(port -> bindable(port + offset))) {
+                return offset;
+            }
+        }
+        throw new IllegalStateException("no port offset from 1000 to 1700 has all of the stack's ports free");
+    }
+
+    private static boolean bindable(int port) {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
 
     @Inject
     ActiveTopology topology;
