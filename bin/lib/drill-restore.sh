@@ -9,7 +9,7 @@ say() { echo "$(date -u +%H:%M:%S.%3N) drill: $*" >&2; }
 die() { say "$*"; exit 1; }
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 
-offset=1000 keep=0
+offset="" keep=0
 while (( $# )); do
   case $1 in
     --offset) [[ ${2:-} =~ ^[0-9]+$ ]] || die "--offset needs a number"; offset=$2; shift 2 ;;
@@ -17,6 +17,19 @@ while (( $# )); do
     *) die "usage: bin/drill restore [--offset N] [--keep]" ;;
   esac
 done
+# without --offset: the first of 1000, 1100 … 1700 at which every port of the stack can be bound now (the moved MySQL
+# ports lie in the kernel's ephemeral range, where an outgoing connection may hold one)
+if [[ -z $offset ]]; then
+  ports=$(PINION_STACK_PORT_OFFSET=0 "$HERE/stack" ports | awk 'NR > 1 { print $2, $3, $4 }' | grep -oE '[0-9]{4,5}' | tr '\n' ' ')
+  for candidate in 1000 1100 1200 1300 1400 1500 1600 1700; do
+    if PORTS=$ports OFFSET=$candidate perl -MIO::Socket::INET -e '
+        for my $p (split " ", $ENV{PORTS}) {
+          IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => $p + $ENV{OFFSET}, Listen => 1, ReuseAddr => 1)
+            or exit 1;
+        }'; then offset=$candidate; break; fi
+  done
+  [[ -n $offset ]] || die "no port offset from 1000 to 1700 has all of the stack's ports free"
+fi
 (( offset > 0 )) || die "--offset must move the restored stack off the running one's ports"
 
 source_dir=${PINION_STACK_DIR:-$ROOT/.stack}
