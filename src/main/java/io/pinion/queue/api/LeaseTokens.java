@@ -25,7 +25,6 @@ import io.pinion.paging.CursorConfig;
 public class LeaseTokens {
 
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final int MAC_BYTES = 16;
 
     private final SecretKeySpec key;
@@ -49,7 +48,10 @@ public class LeaseTokens {
                 throw new IllegalArgumentException();
             }
             int attempt = Integer.parseInt(token.substring(0, dot));
-            if (attempt >= 1 && MessageDigest.isEqual(DECODER.decode(token.substring(dot + 1)), mac(job, attempt))) {
+            // the exact text handed out: a decoder ignores the unused low bits of the last character, so comparing
+            // decoded bytes would accept other spellings of the same MAC
+            if (attempt >= 1 && MessageDigest.isEqual(token.substring(dot + 1).getBytes(StandardCharsets.US_ASCII),
+                    ENCODER.encodeToString(mac(job, attempt)).getBytes(StandardCharsets.US_ASCII))) {
                 return attempt;
             }
         } catch (IllegalArgumentException e) {
