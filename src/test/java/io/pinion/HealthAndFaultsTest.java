@@ -69,7 +69,7 @@ class HealthAndFaultsTest {
     }
 
     @Test
-    void aStoppedRedisInstanceIsDownAloneReadinessStaysUpAndItsRequestsFailFast() {
+    void aStoppedRedisInstanceIsDownAloneReadinessStaysUpAndItsRequestsFailFast() throws Exception {
         TestUser onSecond = Graph.userOn("redis-2", shards, topology);
         TestUser onFirst = Graph.userOn("redis-1", shards, topology);
         LocalStack.run("stop", "redis-2");
@@ -88,6 +88,7 @@ class HealthAndFaultsTest {
         } finally {
             LocalStack.run("start", "redis-2");
             awaitAllUp();
+            Graph.awaitAnswering(shards, topology);
         }
     }
 

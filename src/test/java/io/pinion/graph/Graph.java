@@ -66,6 +66,26 @@ public final class Graph {
         return given().get("/v1/users/" + user).then().statusCode(200).extract().jsonPath().setRootPath("counts");
     }
 
+    /**
+     * Until every Redis instance of the graph answers a follow check again (200), for tests that paused or stopped
+     * one: its breaker stays open for a while after the server is back, and the next test must not meet it.
+     */
+    public static void awaitAnswering(VirtualShards shards, ActiveTopology topology) throws InterruptedException {
+        for (var instance : topology.get().redis().instances()) {
+            TestUser user = userOn(instance.name(), shards, topology);
+            String check = "/v1/users/" + user.id() + "/following/users/" + user.id();
+            long deadline = System.currentTimeMillis() + 30_000;
+            int status;
+            while ((status = given().get(check).then().extract().statusCode()) != 200
+                    && System.currentTimeMillis() < deadline) {
+                Thread.sleep(200);
+            }
+            if (status != 200) {
+                throw new AssertionError(instance.name() + " does not answer 30 s after it was resumed: " + status);
+            }
+        }
+    }
+
     /** A new user whose graph keys live on the named Redis instance. */
     public static TestUser userOn(String instance, VirtualShards shards, ActiveTopology topology) {
         for (int i = 0; i < 200; i++) {
