@@ -98,4 +98,11 @@ public interface MysqlConfig {
     /** Upper bound for the whole start-up migration. */
     @WithDefault("10m")
     Duration migrationTimeout();
+
+    /**
+     * How often a host that could not be reached at start-up is tried again; its shards answer 503 until it is
+     * reached and migrated.
+     */
+    @WithDefault("2s")
+    Duration migrationRetryInterval();
 }

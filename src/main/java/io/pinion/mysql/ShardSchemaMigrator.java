@@ -68,6 +68,19 @@ public class ShardSchemaMigrator {
                         System.currentTimeMillis() - start));
     }
 
+    /** Migrates every shard database the current topology places on the named host. */
+    public Uni<MigrationReport> migrateHost(String hostName) {
+        return Uni.createFrom().deferred(() -> {
+            long start = System.currentTimeMillis();
+            MysqlTopology mysql = topology.get().mysql();
+            MysqlHost host = mysql.hosts().stream().filter(candidate -> candidate.name().equals(hostName)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no MySQL host named " + hostName));
+            return migrateHost(host, mysql.shardsOf(host))
+                    .map(report -> new MigrationReport(report.databases(), report.applied(), report.latestVersion(),
+                            System.currentTimeMillis() - start));
+        });
+    }
+
     private Uni<MigrationReport> migrateHost(MysqlHost host, int[] shards) {
         Pool pool = pools.forHost(host.name());
         return Multi.createFrom().iterable(IntStream.of(shards).boxed().toList())

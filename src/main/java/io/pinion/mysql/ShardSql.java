@@ -35,10 +35,12 @@ public class ShardSql {
     private final ActiveTopology topology;
     private final MysqlConfig config;
     private final Breakers breakers;
+    private final SchemaGate schema;
     private final Map<SqlConnection, List<Runnable>> afterTransaction = new ConcurrentHashMap<>();
 
-    ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config, Breakers breakers) {
+    ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config, Breakers breakers, SchemaGate schema) {
         this.pools = pools;
+        this.schema = schema;
         this.topology = topology;
         this.config = config;
         this.breakers = breakers;
@@ -134,11 +136,17 @@ public class ShardSql {
     /**
      * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down, requests
      * that need it fail at once with a 503 until a trial call finds it back. A failure on a pool closed by a topology
-     * change is a 503 too: the host was taken away mid-statement.
+     * change is a 503 too: the host was taken away mid-statement. So is a statement for a host whose schema is not
+     * known to be current yet ({@link SchemaGate}).
      */
     private <T> Uni<T> guard(int shard, Pool pool, Uni<T> work, Duration timeout) {
         String role = "mysql host for shard " + shard;
-        Breaker breaker = breakers.forBackend(topology.get().mysql().hostOf(shard).map(host -> host.name()).orElse("mysql"));
+        String host = topology.get().mysql().hostOf(shard).map(named -> named.name()).orElse("mysql");
+        if (!schema.open(host)) {
+            return Uni.createFrom().failure(() -> new Unavailable(role,
+                    new IllegalStateException(host + " could not be reached at start-up and is not migrated yet")));
+        }
+        Breaker breaker = breakers.forBackend(host);
         return breaker.call(() -> work
                         .ifNoItem().after(timeout)
                         .failWith(() -> new Unavailable(role, new TimeoutException(

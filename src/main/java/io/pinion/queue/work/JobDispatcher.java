@@ -2,7 +2,10 @@ package io.pinion.queue.work;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.annotation.Priority;
@@ -15,6 +18,7 @@ import jakarta.interceptor.Interceptor;
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Conflict;
+import io.pinion.failure.Outages;
 import io.pinion.failure.Unavailable;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueueConfig;
@@ -47,6 +51,8 @@ public class JobDispatcher {
     private final QueueSettings settings;
     private final QueueMetrics metrics;
     private final AckBatcher acks;
+    private static final long QUEUE_SET_UP_WAIT_SECONDS = 10;
+
     private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
 
     JobDispatcher(@Any Instance<JobWorker> workers, LocalBroker localBroker, QueueRegistry registry,
@@ -64,6 +70,11 @@ public class JobDispatcher {
         if (broker == null) {
             return;
         }
+        int annotated = 0;
+        for (Instance.Handle<JobWorker> handle : workers.handles()) {
+            annotated += handle.getBean().getBeanClass().isAnnotationPresent(JobHandler.class) ? 1 : 0;
+        }
+        CountDownLatch setUp = new CountDownLatch(annotated);
         for (Instance.Handle<JobWorker> handle : workers.handles()) {
             Class<?> type = handle.getBean().getBeanClass();
             JobHandler annotation = type.getAnnotation(JobHandler.class);
@@ -71,14 +82,43 @@ public class JobDispatcher {
                 LOG.warnf("%s implements JobWorker without @JobHandler; it is not run", type.getName());
                 continue;
             }
-            ensureQueue(annotation);
-            handlers.put(annotation.value(), new Handler(annotation.value(), handle.get(),
-                    Math.max(1, annotation.concurrency()), new AtomicInteger()));
-            broker.handleInApp(annotation.value());
-            LOG.infof("in-app handler %s runs queue %s (concurrency %d)", type.getSimpleName(), annotation.value(),
-                    annotation.concurrency());
+            Handler handler = new Handler(annotation.value(), handle.get(), Math.max(1, annotation.concurrency()),
+                    new AtomicInteger());
+            ensureQueue(annotation).subscribe().with(ignored -> {
+                handlers.put(handler.queue(), handler);
+                broker.handleInApp(handler.queue());
+                LOG.infof("in-app handler %s runs queue %s (concurrency %d)", type.getSimpleName(), handler.queue(),
+                        handler.concurrency());
+                setUp.countDown();
+                drain(handler.queue());
+            }, failure -> {
+                LOG.errorf("in-app handler %s does not run: queue %s cannot be set up: %s", type.getSimpleName(),
+                        handler.queue(), Outages.describe(failure));
+                setUp.countDown();
+            });
         }
         broker.onJobsAvailable(this::drain);
+        awaitSetUp(setUp);
+    }
+
+    /**
+     * Gives the queues a few seconds to be found or created, so that a healthy start serves with every handler
+     * running; a queue whose MySQL host is down does not hold the start up longer.
+     */
+    private void awaitSetUp(CountDownLatch setUp) {
+        try {
+            if (!setUp.await(QUEUE_SET_UP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warnf("in-app handlers start once their queues can be set up (a MySQL host is unavailable); "
+                        + "running now: %s", handlers.keySet());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The queues whose in-app handler runs here (a handler starts once its queue exists). */
+    public Set<String> handledQueues() {
+        return Set.copyOf(handlers.keySet());
     }
 
     @Scheduled(every = "${pinion.queue.dispatch-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -120,23 +160,26 @@ public class JobDispatcher {
         drain(handler.queue());
     }
 
-    private void ensureQueue(JobHandler annotation) {
+    /**
+     * Finds or creates the handler's queue. The start does not wait for it: a MySQL host that is down (the control
+     * shard's, or one that would hold a partition of a new queue) is retried until it answers, every 2 s at most, and
+     * the handler starts then.
+     */
+    private Uni<Void> ensureQueue(JobHandler annotation) {
         if (registry.cached(annotation.value()).isPresent()) {
-            return;
+            return Uni.createFrom().voidItem();
         }
         QueueConfig defaults = QueueConfig.defaults(settings.maxBodyBytes());
         QueueConfig config = new QueueConfig(annotation.fifo() ? 1 : annotation.partitions(), null, annotation.maxAttempts(),
                 new RetryPolicy(RetryPolicy.EXPONENTIAL, annotation.retryDelayMs(), annotation.retryMaxDelayMs()),
                 annotation.leaseMs(), defaults.defaultPriority(), annotation.fifo(),
                 defaults.retentionMs(), defaults.maxBodyBytes());
-        // a host that is briefly unavailable at start (a fresh stack's first statements, a breaker still open) is
-        // retried: the queue must exist before its handler runs, and the start fails only after 30 s
-        registry.get(annotation.value())
+        return Uni.createFrom().deferred(() -> registry.get(annotation.value()))
                 .onFailure(failure -> !(failure instanceof Unavailable))
                 .recoverWithUni(missing -> registry.create(annotation.value(), config))
                 .onFailure(Conflict.class).recoverWithUni(exists -> registry.get(annotation.value()))
                 .onFailure(Unavailable.class).retry().withBackOff(java.time.Duration.ofMillis(200),
-                        java.time.Duration.ofSeconds(2)).expireIn(30_000)
-                .await().atMost(java.time.Duration.ofSeconds(40));
+                        java.time.Duration.ofSeconds(2)).indefinitely()
+                .replaceWithVoid();
     }
 }

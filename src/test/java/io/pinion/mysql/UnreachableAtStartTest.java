@@ -1,0 +1,137 @@
+package io.pinion.mysql;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.queue.work.JobDispatcher;
+import io.pinion.stack.LocalStack;
+import io.pinion.topology.ActiveTopology;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * The service starts while a MySQL master cannot be reached, here mysql-1, which also holds the queues' control
+ * shard: the other host serves, the unreachable host's shards answer a fast 503, the in-app job handlers wait for
+ * their queues, and once the host answers it is migrated and everything is served without a restart. The service
+ * starts on a topology that names a port nothing listens on as mysql-1's master (a host that is down); the topology
+ * is then repaired while mysql-1 itself is stopped for real, and mysql-1 is started again.
+ */
+@QuarkusTest
+@TestProfile(UnreachableAtStartTest.Mysql1Unreachable.class)
+class UnreachableAtStartTest {
+
+    private static final Path TOPOLOGY = LocalStack.repoRoot().resolve("target/test-topology-unreachable.json");
+    private static final String ON_DOWN_HOST = "/v1/users/" + PinionId.of(3, ObjectType.USER, 60_000_000_000L);
+    private static final String ON_OTHER_HOST = "/v1/users/" + PinionId.of(40, ObjectType.USER, 60_000_000_000L);
+
+    public static class Mysql1Unreachable implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            String local = localTopology();
+            String unreachable = local.replace("\"127.0.0.1:33061\"", "\"127.0.0.1:" + closedPort() + "\"");
+            if (unreachable.equals(local)) {
+                throw new IllegalStateException("mysql-1's master is not 127.0.0.1:33061 in topology/local.json");
+            }
+            write(unreachable);
+            return Map.of("pinion.topology.file", TOPOLOGY.toString(), "pinion.mysql.migration-retry-interval", "500ms");
+        }
+    }
+
+    @Inject
+    SchemaGate schema;
+    @Inject
+    ActiveTopology topology;
+    @Inject
+    JobDispatcher dispatcher;
+
+    @Test
+    void theOtherHostServesTheUnreachableOnesShardsFailFastAndItIsServedOnceItAnswers() throws Exception {
+        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        assertEquals(Set.of("mysql-1"), schema.pending());
+        given().get(ON_OTHER_HOST).then().statusCode(404);
+        given().get(ON_DOWN_HOST).then().statusCode(503).body("error", equalTo("backend_unavailable"))
+                .body("message", containsString("shard 3"));
+        long start = System.nanoTime();
+        given().get(ON_DOWN_HOST).then().statusCode(503);
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ms < 50, "a 503 in " + ms + " ms");
+        given().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
+        assertFalse(dispatcher.handledQueues().contains("feed-fanout"), "no queue is readable without the control shard");
+
+        LocalStack.run("stop", "mysql-1");
+        try {
+            write(localTopology());
+            topology.reload();
+            Thread.sleep(1_500);
+            assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 is stopped: still not migrated");
+            given().get(ON_DOWN_HOST).then().statusCode(503);
+        } finally {
+            LocalStack.run("start", "mysql-1");
+        }
+        long started = System.currentTimeMillis();
+        while (!schema.pending().isEmpty() && System.currentTimeMillis() - started < 30_000) {
+            Thread.sleep(100);
+        }
+        assertEquals(Set.of(), schema.pending(), "mysql-1 migrated once it answered");
+        System.out.printf("mysql-1 served %d ms after it was started%n", System.currentTimeMillis() - started);
+        long deadline = System.currentTimeMillis() + 15_000;
+        int status;
+        while ((status = given().get(ON_DOWN_HOST).then().extract().statusCode()) != 404
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertEquals(404, status, "the shard is served again");
+        given().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
+        while (!dispatcher.handledQueues().contains("feed-fanout") && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(dispatcher.handledQueues().contains("feed-fanout"), "the handlers run once the queues are readable");
+    }
+
+    private static String localTopology() {
+        try (InputStream in = UnreachableAtStartTest.class.getClassLoader().getResourceAsStream("topology/local.json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(String topology) {
+        try {
+            Files.createDirectories(TOPOLOGY.getParent());
+            Files.writeString(TOPOLOGY, topology);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A local port nothing listens on: connections to it are refused, as to a stopped server. */
+    private static int closedPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
