@@ -1,5 +1,6 @@
 package io.pinion.seed;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +21,7 @@ import io.pinion.feed.FeedStates;
 import io.pinion.feed.PulledAuthors;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
+import io.pinion.failure.Unavailable;
 import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -139,10 +141,16 @@ class SeedGraphWriter {
         return calls;
     }
 
-    /** Runs the calls {@link #CONCURRENCY} at a time; progress counts calls. */
+    /**
+     * Runs the calls {@link #CONCURRENCY} at a time; progress counts calls. Every call is idempotent, so one that
+     * meets a busy backend (a statement over its time limit on a loaded machine) is run again, up to five times.
+     */
     <T> Uni<Void> run(List<Supplier<Uni<T>>> calls, SeedProgress progress) {
         return Multi.createFrom().iterable(calls)
-                .onItem().transformToUni(call -> call.get().invoke(ignored -> progress.add(1)))
+                .onItem().transformToUni(call -> Uni.createFrom().<T>deferred(call::get)
+                        .onFailure(Unavailable.class).retry()
+                        .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
+                        .invoke(ignored -> progress.add(1)))
                 .merge(CONCURRENCY)
                 .collect().last().replaceWithVoid();
     }
