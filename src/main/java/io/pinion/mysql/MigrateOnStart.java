@@ -6,8 +6,10 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
+import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
+import jakarta.interceptor.Interceptor;
 
 import org.jboss.logging.Logger;
 
@@ -48,7 +50,8 @@ public class MigrateOnStart {
         this.vertx = vertx;
     }
 
-    void migrate(@Observes StartupEvent start) {
+    /** Runs before the other start-up observers: the seed and operator commands use the shards it opens. */
+    void migrate(@Observes @Priority(Interceptor.Priority.LIBRARY_BEFORE) StartupEvent start) {
         if (!config.migrateAtStart()) {
             LOG.info("shard schema migration at start is disabled (pinion.mysql.migrate-at-start=false)");
             return;
