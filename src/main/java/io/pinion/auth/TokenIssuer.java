@@ -1,5 +1,6 @@
 package io.pinion.auth;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
@@ -26,13 +27,18 @@ public class TokenIssuer {
      * millisecond: call it off the event loop.
      */
     public String issue(PinionId userId, String username, Collection<String> granted) {
+        return issue(userId, username, granted, config.tokenTtl());
+    }
+
+    /** Like {@link #issue(PinionId, String, Collection)}, valid for {@code ttl}. */
+    public String issue(PinionId userId, String username, Collection<String> granted, Duration ttl) {
         Set<String> groups = new HashSet<>(granted);
         groups.add(Roles.USER);
         return Jwt.issuer(config.issuer())
                 .subject(userId.toString())
                 .upn(username)
                 .groups(groups)
-                .expiresIn(config.tokenTtl())
+                .expiresIn(ttl)
                 .sign();
     }
 }

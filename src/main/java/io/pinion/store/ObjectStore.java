@@ -34,6 +34,7 @@ public class ObjectStore {
     private static final String INSERT = "INSERT INTO %s (data) VALUES (?)";
     private static final String UPDATE = "UPDATE %s SET data = ? WHERE local_id = ?";
     private static final String LOCK = "SELECT data FROM %s WHERE local_id = ? FOR UPDATE";
+    private static final String NEWEST = "SELECT local_id FROM %s ORDER BY local_id DESC LIMIT ?";
     private static final String SELECT_WITH_COUNTS = """
             SELECT o.local_id, o.data, o.ts, c.name, c.value
             FROM %s o LEFT JOIN %s c ON c.object_id = ? + o.local_id
@@ -112,6 +113,16 @@ public class ObjectStore {
     public Uni<String> lock(SqlConnection tx, PinionId id, ObjectTable table) {
         return sql.execute(tx, LOCK.formatted(ShardDatabase.table(id.shard(), table.table())), Tuple.of(id.local()))
                 .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getString(0));
+    }
+
+    /** The ids of up to {@code limit} of the shard's newest rows of the table (deleted ones included). */
+    public Uni<List<PinionId>> newest(ObjectTable table, int shard, int limit) {
+        return sql.query(shard, NEWEST.formatted(ShardDatabase.table(shard, table.table())), Tuple.of(limit))
+                .map(rows -> {
+                    List<PinionId> ids = new ArrayList<>(rows.size());
+                    rows.forEach(row -> ids.add(PinionId.of(shard, table.type(), row.getLong(0))));
+                    return ids;
+                });
     }
 
     /** One object with its counters, or null when there is no such row. */

@@ -1,0 +1,47 @@
+package io.pinion.health;
+
+import java.time.Duration;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * The warm-up an instance runs after it starts and before it reports ready ({@link WarmUp}).
+ */
+@ConfigMapping(prefix = "pinion.warm-up")
+public interface WarmUpConfig {
+
+    /** Run the warm-up at start. */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** Upper bound of the warm-up: it ends after this long or after {@link #requests()}, whichever comes first. */
+    @WithDefault("20s")
+    Duration duration();
+
+    /** Requests the warm-up sends at most. */
+    @WithDefault("20000")
+    int requests();
+
+    /** Requests in flight at once. */
+    @WithDefault("8")
+    int concurrency();
+
+    /**
+     * Shards sampled per MySQL host for the ids the warm-up reads: each statement is prepared per shard database and
+     * connection, so more shards leave fewer statements for the first users to prepare.
+     */
+    @WithDefault("32")
+    int shardsPerHost();
+
+    /** Ids of each object type sampled per shard. */
+    @WithDefault("4")
+    int idsPerShard();
+
+    /**
+     * Short-lived tokens the warm-up signs for sampled users, for their read-only signed-in requests (which of these
+     * users and boards do I follow): each is verified once, as the first request of every new client is.
+     */
+    @WithDefault("500")
+    int tokens();
+}

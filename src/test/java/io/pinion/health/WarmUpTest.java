@@ -1,0 +1,88 @@
+package io.pinion.health;
+
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.createPin;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi.TestUser;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+
+/**
+ * The start-up warm-up reads what exists through the instance's own HTTP server, anonymous and signed in, reports
+ * the instance not ready while it runs, ends on time, and leaves the data as it was.
+ */
+@QuarkusTest
+@TestProfile(WarmUpTest.Short.class)
+class WarmUpTest {
+
+    public static class Short implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("pinion.warm-up.enabled", "true", "pinion.warm-up.duration", "4s",
+                    "pinion.warm-up.requests", "3000", "pinion.warm-up.tokens", "50");
+        }
+    }
+
+    private static final String WARM_UP = "checks.find { it.name == 'warm-up' }.data";
+
+    @Inject
+    WarmUp warmUp;
+
+    @Test
+    void readsTheNewestObjectsWhileNotReadyAndChangesNothing() throws Exception {
+        awaitDone();
+        TestUser author = newUser();
+        TestUser follower = newUser();
+        String board = createBoard(author, "warmed up");
+        String pin = createPin(author, board, "read by the warm-up");
+        follower.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        String authorBefore = given().get("/v1/users/" + author.id()).then().statusCode(200).extract().asString();
+        String followerBefore = given().get("/v1/users/" + follower.id()).then().statusCode(200).extract().asString();
+        String pinBefore = given().get("/v1/pins/" + pin).then().statusCode(200).extract().asString();
+
+        warmUp.start();
+        JsonPath running = given().get("/q/health/ready").then().statusCode(503).extract().jsonPath();
+        assertEquals("running", running.getString(WARM_UP + ".state"));
+        long started = System.currentTimeMillis();
+        JsonPath done = awaitDone();
+        long tookMs = System.currentTimeMillis() - started;
+        System.out.printf("warm-up: %d ms, %s%n", tookMs, warmUp.outcomes());
+
+        assertTrue(tookMs < 10_000, "ended within its duration: " + tookMs + " ms");
+        Map<String, Long> outcomes = warmUp.outcomes();
+        assertTrue(outcomes.get("ok") > 100, "reads answered: " + outcomes);
+        assertEquals(0L, outcomes.get("server_error"), outcomes.toString());
+        assertEquals(0L, outcomes.get("failed"), outcomes.toString());
+        assertEquals(warmUp.sent(), done.getLong(WARM_UP + ".requests"));
+        assertEquals(outcomes.get("ok"), done.getLong(WARM_UP + ".ok"));
+        assertEquals(authorBefore, given().get("/v1/users/" + author.id()).then().statusCode(200).extract().asString(),
+                "the users the warm-up read are unchanged");
+        assertEquals(followerBefore, given().get("/v1/users/" + follower.id()).then().statusCode(200).extract().asString());
+        assertEquals(pinBefore, given().get("/v1/pins/" + pin).then().statusCode(200).extract().asString());
+    }
+
+    private static JsonPath awaitDone() throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (System.currentTimeMillis() < deadline) {
+            JsonPath ready = given().get("/q/health/ready").then().extract().jsonPath();
+            if ("done".equals(ready.getString(WARM_UP + ".state"))) {
+                assertEquals("UP", ready.getString("status"));
+                return ready;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the warm-up did not end within 30 s");
+    }
+}
