@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
 import io.pinion.hbase.HBaseCalls;
+import io.pinion.queue.QueueRegistry;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;
@@ -45,6 +46,8 @@ class FeedFailoverTest {
     FeedTables tables;
     @Inject
     MeterRegistry registry;
+    @Inject
+    QueueRegistry queues;
 
     @Test
     void pausedPrimaryTheFeedIsServedFromTheStandbyThenThePrimaryTakesItBack() throws Exception {
@@ -77,9 +80,12 @@ class FeedFailoverTest {
         List<String> shown = reader.page(null);
         TestUser b = reader.author;
         TestUser admin = admin();
-        // persisting is held from here until the primary is dead (a queue's settings reach the workers within a
-        // refresh interval, long before the pins below are pooled)
+        // persisting is held from here until the primary is dead: a queue's settings reach this instance's cache
+        // within a refresh interval (1 s) and its partitions at the broker's next heartbeat (250 ms in tests), which
+        // can be later than the pins below are pooled and shown, so the test waits for both
         admin.as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + FeedJobs.PERSIST).then().statusCode(200);
+        eventually(() -> queues.cached(FeedJobs.PERSIST).map(queue -> queue.config().paused()).orElse(false));
+        Thread.sleep(1_000);
         List<String> fresh = new ArrayList<>();
         List<String> withChunk;
         try {
