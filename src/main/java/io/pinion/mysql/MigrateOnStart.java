@@ -1,5 +1,6 @@
 package io.pinion.mysql;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -84,9 +85,13 @@ public class MigrateOnStart {
         now.stream().filter(host -> !before.contains(host)).forEach(gate::waitFor);
     }
 
-    /** Migrates the host and opens it; emits null when it cannot be reached, which leaves it waiting. */
+    /**
+     * Migrates the host and opens it; emits null when it cannot be reached, which leaves it waiting. A host must
+     * first answer a statement within the connect and query timeouts, so a hung server does not hold the start up.
+     */
     private Uni<MigrationReport> attempt(String host) {
-        return migrator.migrateHost(host)
+        return migrator.reach(host, config.connectTimeout().plus(config.queryTimeout()))
+                .flatMap(reached -> migrator.migrateHost(host))
                 .invoke(report -> gate.verified(host))
                 .onFailure(Outages::isUnavailable).recoverWithItem(failure -> {
                     LOG.debugf("shard schema: %s not reached: %s", host, Outages.describe(failure));
@@ -122,6 +127,6 @@ public class MigrateOnStart {
 
     private static Set<String> hostNames(Topology topology) {
         return topology.mysql().hosts().stream().map(MysqlHost::name)
-                .collect(Collectors.toCollection(java.util.LinkedHashSet::new));
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 }

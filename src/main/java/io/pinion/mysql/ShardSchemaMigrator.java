@@ -1,5 +1,6 @@
 package io.pinion.mysql;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +67,16 @@ public class ShardSchemaMigrator {
                         .reduce(new MigrationReport(0, 0, ShardMigrations.latestVersion(), 0), MigrationReport::plus))
                 .map(total -> new MigrationReport(total.databases(), total.applied(), total.latestVersion(),
                         System.currentTimeMillis() - start));
+    }
+
+    /**
+     * Fails, as the host being unavailable, unless the named host answers a statement within {@code timeout}: a
+     * server that accepts connections but hangs (stopped, frozen) would otherwise hold a migration up indefinitely.
+     */
+    public Uni<Void> reach(String hostName, Duration timeout) {
+        return pools.forHost(hostName).query("SELECT 1").execute()
+                .ifNoItem().after(timeout).fail()
+                .replaceWithVoid();
     }
 
     /** Migrates every shard database the current topology places on the named host. */

@@ -34,8 +34,9 @@ import io.quarkus.test.junit.TestProfile;
  * The service starts while a MySQL master cannot be reached, here mysql-1, which also holds the queues' control
  * shard: the other host serves, the unreachable host's shards answer a fast 503, the in-app job handlers wait for
  * their queues, and once the host answers it is migrated and everything is served without a restart. The service
- * starts on a topology that names a port nothing listens on as mysql-1's master (a host that is down); the topology
- * is then repaired while mysql-1 itself is stopped for real, and mysql-1 is started again.
+ * starts on a topology that names a port nothing listens on as mysql-1's master (a host that is down, refusing
+ * connections); the topology is then repaired while the real mysql-1 is paused (a host that hangs), and mysql-1 is
+ * resumed.
  */
 @QuarkusTest
 @TestProfile(UnreachableAtStartTest.Mysql1Unreachable.class)
@@ -79,22 +80,26 @@ class UnreachableAtStartTest {
         given().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
         assertFalse(dispatcher.handledQueues().contains("feed-fanout"), "no queue is readable without the control shard");
 
-        LocalStack.run("stop", "mysql-1");
+        // hung rather than refused: the server accepts connections and answers nothing
+        LocalStack.run("pause", "mysql-1");
         try {
             write(localTopology());
             topology.reload();
-            Thread.sleep(1_500);
-            assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 is stopped: still not migrated");
+            Thread.sleep(6_000);
+            assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 hangs: still not migrated");
+            start = System.nanoTime();
             given().get(ON_DOWN_HOST).then().statusCode(503);
+            ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms < 50, "a 503 in " + ms + " ms while the host hangs");
         } finally {
-            LocalStack.run("start", "mysql-1");
+            LocalStack.run("resume", "mysql-1");
         }
         long started = System.currentTimeMillis();
         while (!schema.pending().isEmpty() && System.currentTimeMillis() - started < 30_000) {
             Thread.sleep(100);
         }
         assertEquals(Set.of(), schema.pending(), "mysql-1 migrated once it answered");
-        System.out.printf("mysql-1 served %d ms after it was started%n", System.currentTimeMillis() - started);
+        System.out.printf("mysql-1 served %d ms after it was resumed%n", System.currentTimeMillis() - started);
         long deadline = System.currentTimeMillis() + 15_000;
         int status;
         while ((status = given().get(ON_DOWN_HOST).then().extract().statusCode()) != 404
