@@ -1,5 +1,6 @@
 package io.pinion.queue.work;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -70,18 +71,19 @@ public class JobDispatcher {
         if (broker == null) {
             return;
         }
-        int annotated = 0;
-        for (Instance.Handle<JobWorker> handle : workers.handles()) {
-            annotated += handle.getBean().getBeanClass().isAnnotationPresent(JobHandler.class) ? 1 : 0;
-        }
-        CountDownLatch setUp = new CountDownLatch(annotated);
+        List<Instance.Handle<JobWorker>> annotated = new ArrayList<>();
         for (Instance.Handle<JobWorker> handle : workers.handles()) {
             Class<?> type = handle.getBean().getBeanClass();
-            JobHandler annotation = type.getAnnotation(JobHandler.class);
-            if (annotation == null) {
+            if (type.isAnnotationPresent(JobHandler.class)) {
+                annotated.add(handle);
+            } else {
                 LOG.warnf("%s implements JobWorker without @JobHandler; it is not run", type.getName());
-                continue;
             }
+        }
+        CountDownLatch setUp = new CountDownLatch(annotated.size());
+        for (Instance.Handle<JobWorker> handle : annotated) {
+            Class<?> type = handle.getBean().getBeanClass();
+            JobHandler annotation = type.getAnnotation(JobHandler.class);
             Handler handler = new Handler(annotation.value(), handle.get(), Math.max(1, annotation.concurrency()),
                     new AtomicInteger());
             ensureQueue(annotation).subscribe().with(ignored -> {
