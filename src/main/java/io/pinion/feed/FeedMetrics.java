@@ -1,5 +1,9 @@
 package io.pinion.feed;
 
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Counter;
@@ -8,7 +12,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * Prometheus counters of the feed besides its delivery funnel ({@link FeedFunnel}): pool rows written and removed
  * for every cause, pins pulled at read time, regenerations, index rows read, older pages, and the content
- * generator's outcomes (overruns and failures are visits served from the materialized feed alone).
+ * generator's outcomes (overruns and failures are visits served from the materialized feed alone), and the rows
+ * read from the materialized-feed table by what read them (pages and shown checks read what they answer, writes the
+ * chunk's own index rows: none of them grows with the size of the feed).
  */
 @ApplicationScoped
 public class FeedMetrics {
@@ -22,6 +28,23 @@ public class FeedMetrics {
     private final Counter generatorFailed;
     private final Counter indexRowsRead;
     private final Counter olderPages;
+    private final Map<MaterializedRead, Counter> materializedRows = new EnumMap<>(MaterializedRead.class);
+
+    /** What read rows of the materialized-feed table. */
+    enum MaterializedRead {
+        /** a page's entries */
+        PAGE,
+        /** "was this pin shown" checks of older pins */
+        SHOWN,
+        /** a chunk write's own index rows and the count */
+        WRITE,
+        /** the oldest entries beyond the maximum */
+        TRIM,
+        /** scans of a whole feed: indexing a feed once, unfollows, explain */
+        WHOLE,
+        /** a purged pin's index row */
+        PURGE
+    }
 
     FeedMetrics(MeterRegistry registry) {
         this.poolInserts = Counter.builder("pinion_feed_pool_inserts_total")
@@ -40,6 +63,12 @@ public class FeedMetrics {
                 .description("Pool index rows read to remove an author's, a board's or a pin's rows").register(registry);
         this.olderPages = Counter.builder("pinion_feed_older_pages_total")
                 .description("Feed pages continued past the materialized feed with older pins").register(registry);
+        for (MaterializedRead by : MaterializedRead.values()) {
+            materializedRows.put(by, Counter.builder("pinion_feed_materialized_rows_read_total")
+                    .tag("by", by.name().toLowerCase(Locale.ROOT))
+                    .description("Rows read from the materialized-feed table (entries and shown-index rows), by reader")
+                    .register(registry));
+        }
     }
 
     private static Counter generator(MeterRegistry registry, String outcome) {
@@ -70,6 +99,10 @@ public class FeedMetrics {
 
     void indexRowsRead(int rows) {
         indexRowsRead.increment(rows);
+    }
+
+    void materializedRead(MaterializedRead by, int rows) {
+        materializedRows.get(by).increment(rows);
     }
 
     void olderPage() {

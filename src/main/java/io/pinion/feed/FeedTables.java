@@ -9,7 +9,10 @@ import jakarta.enterprise.event.Observes;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.InvalidFamilyOperationException;
 import org.apache.hadoop.hbase.client.AdvancedScanResultConsumer;
+import org.apache.hadoop.hbase.client.AsyncAdmin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -26,8 +29,10 @@ import io.smallrye.mutiny.Uni;
 /**
  * The feed's HBase tables, created on first use on the cluster that plays their role:
  * {@code pinion_feed_pools} (family {@code p}, pre-split on the salt byte into 16 regions) on the pools cluster, and
- * {@code pinion_feed_materialized} (family {@code m}, replication scope global so HBase replication can copy it to
- * the standby) on the materialized primary and standby clusters.
+ * {@code pinion_feed_materialized} (family {@code m} for the entries and {@code s} for the shown index, see
+ * {@link MaterializedKey}; replication scope global so HBase replication can copy both to the standby; pre-split on
+ * the salt byte like the pools) on the materialized primary and standby clusters. A materialized table made before
+ * the shown index gets family {@code s} added at start.
  */
 @ApplicationScoped
 public class FeedTables {
@@ -36,7 +41,13 @@ public class FeedTables {
     public static final TableName MATERIALIZED = TableName.valueOf("pinion_feed_materialized");
     public static final byte[] POOL_FAMILY = { 'p' };
     public static final byte[] MATERIALIZED_FAMILY = { 'm' };
-    private static final int POOL_REGIONS = 16;
+    public static final byte[] SHOWN_FAMILY = { 's' };
+    /**
+     * Versions the shown index keeps per pin: one per chunk that holds the pin until a write deletes the older
+     * copies, so more than one only while chunks with the same pin are written at once.
+     */
+    static final int SHOWN_VERSIONS = 16;
+    private static final int REGIONS = 16;
     private static final Logger LOG = Logger.getLogger(FeedTables.class);
 
     private final HBaseClusters clusters;
@@ -74,29 +85,48 @@ public class FeedTables {
 
     private static Uni<Void> create(HBaseCluster cluster, TableName name) {
         return cluster.connection().chain(connection -> HBaseCalls.uni(() -> connection.getAdmin().tableExists(name))
-                .chain(exists -> exists ? Uni.createFrom().voidItem()
-                        : HBaseCalls.uni(() -> name.equals(POOLS)
-                                ? connection.getAdmin().createTable(descriptor(name), splits())
-                                : connection.getAdmin().createTable(descriptor(name)))
+                .chain(exists -> exists ? addMissingFamilies(connection.getAdmin(), name)
+                        : HBaseCalls.uni(() -> connection.getAdmin().createTable(descriptor(name), splits()))
                                 .onFailure(TableExistsException.class)
                                 .recoverWithNull()
                                 .replaceWithVoid()));
     }
 
+    /** A table made by an earlier version gets the families it lacks (the materialized feed's shown index). */
+    private static Uni<Void> addMissingFamilies(AsyncAdmin admin, TableName name) {
+        return HBaseCalls.uni(() -> admin.getDescriptor(name)).chain(existing -> {
+            Uni<Void> added = Uni.createFrom().voidItem();
+            for (ColumnFamilyDescriptor family : descriptor(name).getColumnFamilies()) {
+                if (!existing.hasColumnFamily(family.getName())) {
+                    LOG.infof("adding family %s to %s", family.getNameAsString(), name);
+                    added = added.chain(() -> HBaseCalls.uni(() -> admin.addColumnFamily(name, family))
+                            .onFailure(InvalidFamilyOperationException.class).recoverWithNull()
+                            .replaceWithVoid());
+                }
+            }
+            return added;
+        });
+    }
+
     private static TableDescriptor descriptor(TableName name) {
-        boolean pools = name.equals(POOLS);
+        if (name.equals(POOLS)) {
+            return TableDescriptorBuilder.newBuilder(name)
+                    .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(POOL_FAMILY).setMaxVersions(1)
+                            .setScope(HConstants.REPLICATION_SCOPE_LOCAL).build())
+                    .build();
+        }
         return TableDescriptorBuilder.newBuilder(name)
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(pools ? POOL_FAMILY : MATERIALIZED_FAMILY)
-                        .setMaxVersions(1)
-                        .setScope(pools ? HConstants.REPLICATION_SCOPE_LOCAL : HConstants.REPLICATION_SCOPE_GLOBAL)
-                        .build())
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(MATERIALIZED_FAMILY).setMaxVersions(1)
+                        .setScope(HConstants.REPLICATION_SCOPE_GLOBAL).build())
+                .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(SHOWN_FAMILY).setMaxVersions(SHOWN_VERSIONS)
+                        .setScope(HConstants.REPLICATION_SCOPE_GLOBAL).build())
                 .build();
     }
 
     private static byte[][] splits() {
-        byte[][] splits = new byte[POOL_REGIONS - 1][];
-        for (int i = 1; i < POOL_REGIONS; i++) {
-            splits[i - 1] = new byte[] { (byte) (i * (256 / POOL_REGIONS)) };
+        byte[][] splits = new byte[REGIONS - 1][];
+        for (int i = 1; i < REGIONS; i++) {
+            splits[i - 1] = new byte[] { (byte) (i * (256 / REGIONS)) };
         }
         return splits;
     }

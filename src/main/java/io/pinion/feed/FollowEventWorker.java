@@ -44,6 +44,7 @@ public class FollowEventWorker implements JobWorker {
     private final PoolStore pools;
     private final PoolCap cap;
     private final MaterializedFeed materialized;
+    private final MaterializedWriter materializedWriter;
     private final FeedScorer scorer;
     private final FeedConfig config;
     private final FollowQueries graph;
@@ -53,13 +54,14 @@ public class FollowEventWorker implements JobWorker {
     private final FeedFunnel funnel;
 
     FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, PoolCap cap, MaterializedFeed materialized,
-            FeedScorer scorer, FeedConfig config, FollowQueries graph, RecentPins recentPins, ObjectStore objects,
+            MaterializedWriter materializedWriter, FeedScorer scorer, FeedConfig config, FollowQueries graph, RecentPins recentPins, ObjectStore objects,
             PinViews views, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pins = pins;
         this.pools = pools;
         this.cap = cap;
         this.materialized = materialized;
+        this.materializedWriter = materializedWriter;
         this.scorer = scorer;
         this.config = config;
         this.graph = graph;
@@ -201,7 +203,7 @@ public class FollowEventWorker implements JobWorker {
         return fromPools
                 .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.POOL, rows))
                 .chain(rows -> cap.changed(user, -rows))
-                .chain(() -> materialized.removeWhere(user, gone))
+                .chain(() -> materializedWriter.removeWhere(user, gone))
                 .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.MATERIALIZED, rows))
                 .replaceWithVoid();
     }

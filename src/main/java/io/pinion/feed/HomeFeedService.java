@@ -27,7 +27,8 @@ import io.smallrye.mutiny.Uni;
  * The home feed. The first page asks the content generator for a new chunk (within
  * {@code pinion.feed.generator-budget}) while it reads the materialized feed, and answers the chunk followed by the
  * materialized feed; later pages read the materialized feed from the cursor, and past its end the feed goes on with
- * older pins of what the user follows ({@link OlderPins}). If the generator fails or overruns, the page is the
+ * older pins of what the user follows ({@link OlderPins}), leaving out those already shown through the feed's shown
+ * index: no page reads the whole materialized feed. If the generator fails or overruns, the page is the
  * materialized feed alone and the user's next chunk is larger. The chunk is materialized and removed from the pools
  * after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
  * {@code pinion.feed.inactive-after} gets a regeneration ({@code feed-regenerate}).
@@ -73,15 +74,12 @@ public class HomeFeedService {
             return firstPage(user, limit);
         }
         if (at.older()) {
-            return materialized.all(user)
-                    .chain(shown -> olderPage(user, at.position(), limit, pins(shown), List.of(), Fill.FULL));
+            return olderPage(user, at.position(), limit, Set.of(), List.of(), Fill.FULL);
         }
         long after = at.position().sequence();
         return materialized.page(user, after, limit + 1)
-                .chain(stored -> stored.size() > limit
-                        ? respond(user, List.of(), NOTHING, stored, limit, Set.of(), 0, Fill.FULL)
-                        : materialized.all(user).chain(all -> respond(user, List.of(), NOTHING, stored, limit,
-                                pins(all), chunkTime(stored, after), Fill.FULL)));
+                .chain(stored -> respond(user, List.of(), NOTHING, stored, limit, pins(stored),
+                        chunkTime(stored, after), Fill.FULL));
     }
 
     /**

@@ -1,18 +1,18 @@
 package io.pinion.feed;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.hedge.HedgedReader;
@@ -21,9 +21,11 @@ import io.pinion.topology.HBaseRole;
 import io.smallrye.mutiny.Uni;
 
 /**
- * What each user was shown, newest chunk first, on the materialized-feed cluster; trimmed to
- * {@code pinion.feed.materialized-max} entries. Writes go to the primary cluster, which HBase replication copies
- * to the standby ({@link StandbyReplication}); feed reads are hedged between the two.
+ * Reads of what each user was shown, newest chunk first, on the materialized-feed cluster (written by
+ * {@link MaterializedWriter}, trimmed to {@code pinion.feed.materialized-max} entries). Reads are hedged between the
+ * primary and the standby, which HBase replication keeps in sync ({@link StandbyReplication}). Every read is
+ * proportional to what it returns: a page scans its entries, and "was this pin shown" is one get per pin in the
+ * shown index ({@link MaterializedKey}), whatever the size of the feed.
  */
 @ApplicationScoped
 public class MaterializedFeed {
@@ -31,14 +33,14 @@ public class MaterializedFeed {
     static final byte[] COLUMN = { 'e' };
 
     private final FeedTables tables;
-    private final FeedConfig config;
     private final StandbyReplication replication;
     private final HedgedReader hedge;
+    private final FeedMetrics metrics;
 
-    MaterializedFeed(FeedTables tables, FeedConfig config, StandbyReplication replication, HedgedReaders readers) {
+    MaterializedFeed(FeedTables tables, StandbyReplication replication, HedgedReaders readers, FeedMetrics metrics) {
         this.tables = tables;
-        this.config = config;
         this.replication = replication;
+        this.metrics = metrics;
         this.hedge = readers.named("materialized_feed", "feed_unavailable");
     }
 
@@ -48,118 +50,100 @@ public class MaterializedFeed {
 
     /** Up to {@code limit} entries after {@code position} (exclusive; null for the newest), newest first. */
     public Uni<List<Stored>> page(long user, Long after, int limit) {
-        return hedged(() -> scan(user, after, limit)).map(MaterializedFeed::firstOccurrences);
+        return hedged(role -> read(role, scan(user, after, limit)))
+                .invoke(rows -> metrics.materializedRead(FeedMetrics.MaterializedRead.PAGE, rows.size()))
+                .map(MaterializedFeed::firstOccurrences);
     }
 
-    /** Every entry of the user's feed (at most the configured maximum plus one unpersisted trim). */
+    /**
+     * Every entry of the user's feed (at most the configured maximum plus a chunk being written). For the explain
+     * call and interest unfollows; a page never reads the whole feed.
+     */
     public Uni<List<Stored>> all(long user) {
-        return hedged(() -> scan(user, null, maxRows())).map(MaterializedFeed::firstOccurrences);
+        return hedged(role -> read(role, scan(user, null, Integer.MAX_VALUE)))
+                .invoke(rows -> metrics.materializedRead(FeedMetrics.MaterializedRead.WHOLE, rows.size()))
+                .map(MaterializedFeed::firstOccurrences);
+    }
+
+    /** Which of the pins the user was shown (is in the materialized feed): one multi-get of their index rows. */
+    public Uni<Set<Long>> shown(long user, Collection<Long> pins) {
+        if (pins.isEmpty()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        List<Long> asked = List.copyOf(pins);
+        metrics.materializedRead(FeedMetrics.MaterializedRead.SHOWN, asked.size());
+        return hedged(role -> exists(role, asked.stream()
+                .map(pin -> new Get(MaterializedKey.shown(user, pin)).addFamily(FeedTables.SHOWN_FAMILY)).toList()))
+                .map(found -> {
+                    Set<Long> shown = new HashSet<>();
+                    for (int i = 0; i < asked.size(); i++) {
+                        if (found.get(i)) {
+                            shown.add(asked.get(i));
+                        }
+                    }
+                    return shown;
+                });
+    }
+
+    private interface RoleRead<T> {
+        Uni<T> on(HBaseRole role);
     }
 
     /**
      * A read for the user: from the primary, and from the standby when the primary fails or is slow (the
-     * {@code materialized_feed} hedged reader); the primary alone when both roles are one cluster.
+     * {@code materialized_feed} hedged reader); the primary alone when both roles are one cluster. Each side builds
+     * its own request (a scan is mutable and consumed by the client).
      */
-    private Uni<List<Stored>> hedged(Supplier<Scan> scan) {
+    private <T> Uni<T> hedged(RoleRead<T> read) {
         if (!replication.separate()) {
-            return read(HBaseRole.MATERIALIZED_PRIMARY, scan.get());
+            return read.on(HBaseRole.MATERIALIZED_PRIMARY);
         }
-        // a scan is mutable and consumed by the client: each side gets its own
-        return hedge.read(() -> read(HBaseRole.MATERIALIZED_PRIMARY, scan.get()),
-                () -> read(HBaseRole.MATERIALIZED_STANDBY, scan.get()));
+        Supplier<Uni<T>> primary = () -> read.on(HBaseRole.MATERIALIZED_PRIMARY);
+        Supplier<Uni<T>> standby = () -> read.on(HBaseRole.MATERIALIZED_STANDBY);
+        return hedge.read(primary, standby);
     }
 
-    /** Every stored row on the primary, copies of a pin included: what writes start from. */
-    private Uni<List<Stored>> raw(long user) {
-        return read(HBaseRole.MATERIALIZED_PRIMARY, scan(user, null, maxRows()));
-    }
-
-    private int maxRows() {
-        return config.materializedMax() + MaterializedKey.MAX_CHUNK;
-    }
-
-    private static Scan scan(long user, Long after, int limit) {
+    static Scan scan(long user, Long after, int limit) {
         byte[] start = after == null ? MaterializedKey.prefix(user) : new MaterializedKey(user, after - 1).encode();
-        return new Scan().withStartRow(start, true).withStopRow(stop(user), false).setLimit(limit)
+        Scan scan = new Scan().withStartRow(start, true).withStopRow(stop(user), false)
                 .setCaching(Math.min(limit, 1000)).addColumn(FeedTables.MATERIALIZED_FAMILY, COLUMN);
+        return limit == Integer.MAX_VALUE ? scan : scan.setLimit(limit);
     }
 
     /**
      * Keeps the newest occurrence of each pin. Two visits before the first chunk was persisted can hand out the same
      * pins; until the later chunk's write deletes the older copies, reads never show them.
      */
-    private static List<Stored> firstOccurrences(List<Stored> stored) {
+    static List<Stored> firstOccurrences(List<Stored> stored) {
         Set<Long> seen = new HashSet<>();
         return stored.stream().filter(s -> seen.add(s.entry().pin())).toList();
-    }
-
-    /**
-     * Writes a chunk in its order, then reads the feed back and deletes older copies of pins held twice and
-     * everything beyond the maximum. One put, one scan, one delete; idempotent per chunk id. Because every write
-     * scans after its own put, of two chunks written at the same moment the later scan sees both, so copies never
-     * outlive the writes that made them.
-     */
-    public Uni<Void> write(long user, long chunkId, List<FeedEntry> chunk) {
-        List<Stored> written = new ArrayList<>(chunk.size());
-        for (int i = 0; i < chunk.size(); i++) {
-            written.add(new Stored(MaterializedKey.position(chunkId, i), chunk.get(i)));
-        }
-        return put(user, written).chain(() -> raw(user)).chain(stored -> delete(user, surplus(stored)))
-                .replaceWithVoid();
-    }
-
-    /** Removes the entries that match, e.g. an unfollowed author's pins; how many. */
-    public Uni<Integer> removeWhere(long user, Predicate<FeedEntry> matches) {
-        return raw(user).chain(stored -> delete(user, stored.stream().filter(s -> matches.test(s.entry())).toList()));
-    }
-
-    /** Of a feed newest first: older copies of pins held twice, then everything beyond the maximum. */
-    private List<Stored> surplus(List<Stored> feed) {
-        List<Stored> kept = firstOccurrences(feed);
-        Set<Long> keptPositions = new HashSet<>();
-        kept.subList(0, Math.min(kept.size(), config.materializedMax())).forEach(s -> keptPositions.add(s.position()));
-        return feed.stream().filter(s -> !keptPositions.contains(s.position())).toList();
-    }
-
-    private Uni<Void> put(long user, List<Stored> entries) {
-        if (entries.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        List<Put> puts = entries.stream().map(s -> new Put(new MaterializedKey(user, s.position()).encode())
-                .addColumn(FeedTables.MATERIALIZED_FAMILY, COLUMN, s.entry().value())).toList();
-        return unavailableAsApi(tables.materialized(HBaseRole.MATERIALIZED_PRIMARY)
-                .chain(table -> HBaseCalls.uni(() -> table.putAll(puts))));
-    }
-
-    private Uni<Integer> delete(long user, List<Stored> doomed) {
-        if (doomed.isEmpty()) {
-            return Uni.createFrom().item(0);
-        }
-        List<Delete> deletes = doomed.stream().map(s -> new Delete(new MaterializedKey(user, s.position()).encode())).toList();
-        return unavailableAsApi(tables.materialized(HBaseRole.MATERIALIZED_PRIMARY)
-                .chain(table -> HBaseCalls.uni(() -> table.deleteAll(deletes))))
-                .replaceWith(doomed.size());
     }
 
     private Uni<List<Stored>> read(HBaseRole role, Scan scan) {
         return unavailableAsApi(tables.materialized(role)
                 .chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
-                .map(results -> {
-                    List<Stored> stored = new ArrayList<>(results.size());
-                    for (Result result : results) {
-                        stored.add(new Stored(MaterializedKey.decode(result.getRow()).position(),
-                                FeedEntry.of(result.getValue(FeedTables.MATERIALIZED_FAMILY, COLUMN))));
-                    }
-                    return stored;
-                });
+                .map(MaterializedFeed::stored);
     }
 
-    private static byte[] stop(long user) {
-        byte[] prefix = MaterializedKey.prefix(user);
-        return org.apache.hadoop.hbase.util.Bytes.unsignedCopyAndIncrement(prefix);
+    private Uni<List<Boolean>> exists(HBaseRole role, List<Get> gets) {
+        return unavailableAsApi(tables.materialized(role)
+                .chain(table -> HBaseCalls.uni(() -> table.existsAll(gets))));
     }
 
-    private static <T> Uni<T> unavailableAsApi(Uni<T> call) {
+    static List<Stored> stored(List<Result> results) {
+        List<Stored> stored = new ArrayList<>(results.size());
+        for (Result result : results) {
+            stored.add(new Stored(MaterializedKey.decode(result.getRow()).position(),
+                    FeedEntry.of(result.getValue(FeedTables.MATERIALIZED_FAMILY, COLUMN))));
+        }
+        return stored;
+    }
+
+    static byte[] stop(long user) {
+        return Bytes.unsignedCopyAndIncrement(MaterializedKey.prefix(user));
+    }
+
+    static <T> Uni<T> unavailableAsApi(Uni<T> call) {
         return PoolStore.unavailableAsApi(call, "HBase materialized-feed cluster");
     }
 }

@@ -34,8 +34,9 @@ import io.smallrye.mutiny.Uni;
  * recent pins), keyed by (sequence, pin) so that pages have no gaps and no duplicates. A page reads the
  * {@code pinion.feed.followed-sources-max} most recent follows of each kind and, in rounds, a batch from each list
  * below the cursor (one statement per shard), hydrates the first batch of the merged order and drops
- * deleted pins, the user's own, pins of boards the user unfollowed, pins already shown (materialized) and pins still
- * waiting in the user's pools (they will come as new).
+ * deleted pins, the user's own, pins of boards the user unfollowed, pins already shown (on the page, or in the
+ * materialized feed: one get per candidate in its shown index, so a page costs the same however full the feed is)
+ * and pins still waiting in the user's pools (they will come as new).
  */
 @ApplicationScoped
 public class OlderPins {
@@ -47,11 +48,12 @@ public class OlderPins {
     private final ObjectStore objects;
     private final PinViews views;
     private final PoolStore pools;
+    private final MaterializedFeed materialized;
     private final FeedConfig config;
     private final FeedMetrics metrics;
 
     OlderPins(FollowLists lists, FollowQueries graph, RecentPins recentPins, MappingStore mappings, ObjectStore objects,
-            PinViews views, PoolStore pools, FeedConfig config, FeedMetrics metrics) {
+            PinViews views, PoolStore pools, MaterializedFeed materialized, FeedConfig config, FeedMetrics metrics) {
         this.lists = lists;
         this.graph = graph;
         this.recentPins = recentPins;
@@ -59,6 +61,7 @@ public class OlderPins {
         this.objects = objects;
         this.views = views;
         this.pools = pools;
+        this.materialized = materialized;
         this.config = config;
         this.metrics = metrics;
     }
@@ -81,16 +84,17 @@ public class OlderPins {
     /**
      * Up to {@code limit} older pins after {@code before}. Candidates are examined in rounds (up to
      * {@link #ROUNDS}) until the page is full or nothing older is left, since many of them may have been shown
-     * already; the page ends with a cursor when the rounds ran out first.
+     * already; the page ends with a cursor when the rounds ran out first. {@code onPage}: pins of the page ahead of
+     * them (a fresh chunk not materialized yet among them), which are left out like pins already shown.
      */
-    public Uni<OlderPage> page(long user, Position before, int limit, Set<Long> shown) {
+    public Uni<OlderPage> page(long user, Position before, int limit, Set<Long> onPage) {
         int sources = config.followedSourcesMax();
         return Uni.combine().all().unis(
                         lists.ofUser(user, UserList.FOLLOWING, null, sources),
                         lists.ofUser(user, UserList.BOARDS, null, sources),
                         graph.interests(user, PullReader.MAX_INTERESTS)).asTuple()
                 .chain(follows -> round(user, new Followed(follows.getItem1().items(), follows.getItem2().items(),
-                        follows.getItem3()), before, limit, shown, List.of(), 1))
+                        follows.getItem3()), before, limit, onPage, List.of(), 1))
                 .invoke(metrics::olderPage);
     }
 
@@ -98,7 +102,7 @@ public class OlderPins {
     private record Followed(List<FollowItem> users, List<FollowItem> boards, List<String> interests) {
     }
 
-    private Uni<OlderPage> round(long user, Followed followed, Position before, int limit, Set<Long> shown,
+    private Uni<OlderPage> round(long user, Followed followed, Position before, int limit, Set<Long> onPage,
             List<Kept> sofar, int round) {
         int room = limit - sofar.size();
         int examine = room + 10;
@@ -117,7 +121,7 @@ public class OlderPins {
                             .filter(c -> boundary == null || !below(c.position(), boundary)).toList();
                     List<Candidate> examined = known.subList(0, Math.min(examine, known.size()));
                     boolean more = examined.size() < merged.size() || boundary != null;
-                    return kept(user, examined, shown).chain(items -> {
+                    return kept(user, examined, onPage).chain(items -> {
                         List<Kept> all = new ArrayList<>(sofar);
                         all.addAll(items);
                         if (all.size() > limit) {
@@ -128,7 +132,7 @@ public class OlderPins {
                         if (next == null || all.size() == limit || round == ROUNDS) {
                             return Uni.createFrom().item(new OlderPage(views(all), next));
                         }
-                        return round(user, followed, next, limit, shown, all, round + 1);
+                        return round(user, followed, next, limit, onPage, all, round + 1);
                     });
                 });
     }
@@ -238,7 +242,7 @@ public class OlderPins {
     }
 
     /** The candidates that belong in the feed, in order: see the class comment for what is dropped. */
-    private Uni<List<Kept>> kept(long user, List<Candidate> examined, Set<Long> shown) {
+    private Uni<List<Kept>> kept(long user, List<Candidate> examined, Set<Long> onPage) {
         if (examined.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
@@ -249,11 +253,13 @@ public class OlderPins {
                     List<Kept> live = new ArrayList<>();
                     for (Candidate candidate : examined) {
                         PinView pin = byId.get(candidate.pin());
-                        if (pin != null && !shown.contains(candidate.pin()) && PinionId.parse(pin.ownerId()).value() != user) {
+                        if (pin != null && !onPage.contains(candidate.pin()) && PinionId.parse(pin.ownerId()).value() != user) {
                             live.add(new Kept(candidate, pin));
                         }
                     }
-                    return followed(user, live).chain(onBoards -> notPooled(user, onBoards));
+                    return Uni.combine().all().unis(followed(user, live), notShown(user, live)).asTuple()
+                            .map(both -> both.getItem1().stream().filter(both.getItem2()::contains).toList())
+                            .chain(unseen -> notPooled(user, unseen));
                 });
     }
 
@@ -282,6 +288,15 @@ public class OlderPins {
                 case INTEREST -> !received.contains(PinionId.parse(k.pin().boardId()));
             }).toList();
         });
+    }
+
+    /** The pins not in the materialized feed (the hedged shown index: the standby answers for a slow primary). */
+    private Uni<List<Kept>> notShown(long user, List<Kept> live) {
+        if (live.isEmpty()) {
+            return Uni.createFrom().item(live);
+        }
+        return materialized.shown(user, live.stream().map(k -> k.candidate().pin()).toList())
+                .map(shown -> live.stream().filter(k -> !shown.contains(k.candidate().pin())).toList());
     }
 
     private Uni<List<Kept>> notPooled(long user, List<Kept> live) {

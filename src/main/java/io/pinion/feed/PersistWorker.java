@@ -20,13 +20,13 @@ import io.smallrye.mutiny.Uni;
 public class PersistWorker implements JobWorker {
 
     private final FeedJobs jobs;
-    private final MaterializedFeed materialized;
+    private final MaterializedWriter materialized;
     private final PoolStore pools;
     private final FeedStates states;
     private final PoolCap cap;
     private final FeedFunnel funnel;
 
-    PersistWorker(FeedJobs jobs, MaterializedFeed materialized, PoolStore pools, FeedStates states, PoolCap cap,
+    PersistWorker(FeedJobs jobs, MaterializedWriter materialized, PoolStore pools, FeedStates states, PoolCap cap,
             FeedFunnel funnel) {
         this.jobs = jobs;
         this.materialized = materialized;
@@ -42,6 +42,7 @@ public class PersistWorker implements JobWorker {
         List<PoolEntry> carried = chunk.carriedEntries();
         List<PoolEntry> consumed = chunk.consumedEntries();
         return materialized.write(chunk.user(), chunk.chunkId(), chunk.entries())
+                .replaceWithVoid()
                 .invoke(() -> funnel.perSource(FeedFunnel.Stage.PERSISTED, chunk.entries()))
                 .chain(() -> pools.add(carried))
                 .invoke(() -> funnel.perRow(FeedFunnel.Stage.CARRIED, carried))

@@ -13,8 +13,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Removes a deleted pin from the pools and the materialized feed of each user of a page, a few users at a time: the
- * pools through the pin's index row (one get), the feed (at most {@code pinion.feed.materialized-max} rows) by a
- * scan. Running twice removes nothing more.
+ * pools through the pin's pool index row, the materialized feed through its shown-index row (one get each).
+ * Running twice removes nothing more.
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.PURGE, concurrency = 2, partitions = 4, maxAttempts = 1000, leaseMs = 120_000,
@@ -25,10 +25,10 @@ public class PurgeWorker implements JobWorker {
 
     private final FeedJobs jobs;
     private final PoolStore pools;
-    private final MaterializedFeed materialized;
+    private final MaterializedWriter materialized;
     private final FeedFunnel funnel;
 
-    PurgeWorker(FeedJobs jobs, PoolStore pools, MaterializedFeed materialized, FeedFunnel funnel) {
+    PurgeWorker(FeedJobs jobs, PoolStore pools, MaterializedWriter materialized, FeedFunnel funnel) {
         this.jobs = jobs;
         this.pools = pools;
         this.materialized = materialized;
@@ -49,7 +49,7 @@ public class PurgeWorker implements JobWorker {
         Uni<Integer> fromPools = purge.board() == null || purge.author() == null ? Uni.createFrom().item(0)
                 : pools.removePin(user, PinionId.parse(purge.author()).value(), PinionId.parse(purge.board()).value(), pin);
         return fromPools.invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.POOL, rows))
-                .chain(() -> materialized.removeWhere(user, entry -> entry.pin() == pin))
+                .chain(() -> materialized.removePin(user, pin))
                 .invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.MATERIALIZED, rows));
     }
 }

@@ -98,7 +98,8 @@ public class StandbyReplication {
         return ReplicationPeerConfig.newBuilder()
                 .setClusterKey(standbyKey)
                 .setReplicateAllUserTables(false)
-                .setTableCFsMap(Map.of(FeedTables.MATERIALIZED, List.of(new String(FeedTables.MATERIALIZED_FAMILY))))
+                .setTableCFsMap(Map.of(FeedTables.MATERIALIZED, List.of(new String(FeedTables.MATERIALIZED_FAMILY),
+                        new String(FeedTables.SHOWN_FAMILY))))
                 .build();
     }
 }

@@ -40,6 +40,8 @@ class OlderPagesTest {
     @Inject
     MaterializedFeed materialized;
     @Inject
+    MaterializedWriter writer;
+    @Inject
     FeedConfig config;
 
     @Test
@@ -71,7 +73,7 @@ class OlderPagesTest {
             for (long pin : seen.subList(chunk * 100, chunk * 100 + 100)) {
                 entries.add(new FeedEntry(pin, FeedSource.FOLLOWING, 0, Long.parseLong(author.id()), Long.parseLong(board)));
             }
-            materialized.write(user, chunkTime + 9 - chunk, entries).await().atMost(WAIT);
+            writer.write(user, chunkTime + 9 - chunk, entries).await().atMost(WAIT);
         }
 
         List<String> walk = new ArrayList<>();
