@@ -1,6 +1,5 @@
 package io.pinion.feed;
 
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +13,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Decides what is new for a user. It reads the user's feed state and pulled sources (one round trip to the user's
- * Redis shard), then in parallel the best candidates of each of the user's pools (one prefix scan per source) and
+ * Redis shard), then in parallel the best candidates of each of the user's pools (one scan over the three pools
+ * while they are small, {@link PoolStore#best}) and
  * the newest pins of the pulled authors and interests the user follows since the last pull; {@link ChunkPlan} picks
  * the chunk from both. It removes nothing itself: what it hands out leaves the pools, and what it pulled but did not
  * show enters them, only after the chunk is materialized (the {@code feed-persist} job), so no pin is lost in
@@ -56,17 +56,7 @@ public class ContentGenerator {
         int fetch = Math.min(size * 2, 1000);
         long since = Math.max(now - config.pullHorizon().toMillis(),
                 state.pulledUntil() == null ? Long.MIN_VALUE : state.pulledUntil() - config.pullOverlap().toMillis());
-        Uni<List<PoolEntry>> following = pools.top(user, FeedSource.FOLLOWING, fetch);
-        Uni<List<PoolEntry>> related = pools.top(user, FeedSource.RELATED, fetch);
-        Uni<List<PoolEntry>> interests = pools.top(user, FeedSource.INTERESTS, fetch);
-        Uni<Map<FeedSource, List<PoolEntry>>> pooled = Uni.combine().all().unis(following, related, interests)
-                .with((f, r, i) -> {
-                    Map<FeedSource, List<PoolEntry>> bySource = new EnumMap<>(FeedSource.class);
-                    bySource.put(FeedSource.FOLLOWING, f);
-                    bySource.put(FeedSource.RELATED, r);
-                    bySource.put(FeedSource.INTERESTS, i);
-                    return bySource;
-                });
+        Uni<Map<FeedSource, List<PoolEntry>>> pooled = pools.best(user, fetch, state.poolRows());
         Uni<List<PoolEntry>> pulled = pull.candidates(user, sources, since, fetch, now)
                 .invoke(found -> metrics.pulled(found.size()));
         if (sources == PullSources.NONE) {

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +30,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The per-user, per-source priority queues on the pools cluster, and their index by author and board
- * ({@link PoolIndexKey}). Insert is one batched put of the rows and their index columns; "best n" one prefix scan
- * with a limit; removal one batched delete. Removing an author's, a board's or a pin's rows reads only the index rows
+ * ({@link PoolIndexKey}). Insert is one batched put of the rows and their index columns; "best n" of every source one
+ * scan with a limit while the pools are small (one per source when they are not); removal one batched delete. Removing an author's, a board's or a pin's rows reads only the index rows
  * under that prefix, never the user's whole pools.
  */
 @ApplicationScoped
@@ -65,6 +66,73 @@ public class PoolStore {
                 .addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
                 .map(PoolStore::entries);
+    }
+
+    /**
+     * The best {@code n} entries of each pool, best first per source. A user whose pools are believed small
+     * ({@code expectedRows}, the feed state's approximate count, at most {@value #ONE_SCAN_SOURCES} × {@code n}) is
+     * read with one scan over all three pools; a source that scan may have cut short (it stopped at its limit within
+     * or before that source) is read again on its own. Larger pools get one scan per source. Either way each source's
+     * answer is exactly its best {@code n}.
+     */
+    public Uni<Map<FeedSource, List<PoolEntry>>> best(long user, int n, long expectedRows) {
+        if (expectedRows > (long) ONE_SCAN_SOURCES * n) {
+            return perSource(user, n, List.of(FeedSource.values()), new EnumMap<>(FeedSource.class));
+        }
+        int limit = (ONE_SCAN_SOURCES + 1) * n;
+        Scan scan = new Scan().withStartRow(poolsStart(user), true).withStopRow(poolsStop(user), false).setLimit(limit)
+                .setCaching(Math.min(limit, 1000)).addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
+                .map(PoolStore::entries)
+                .chain(rows -> {
+                    Map<FeedSource, List<PoolEntry>> bySource = new EnumMap<>(FeedSource.class);
+                    for (FeedSource source : FeedSource.values()) {
+                        bySource.put(source, new ArrayList<>());
+                    }
+                    rows.forEach(row -> bySource.get(row.key().source()).add(row));
+                    List<FeedSource> unsure = new ArrayList<>();
+                    if (rows.size() >= limit) {
+                        int cutAt = rows.get(rows.size() - 1).key().source().code();
+                        for (FeedSource source : FeedSource.values()) {
+                            if (source.code() >= cutAt && bySource.get(source).size() < n) {
+                                unsure.add(source);
+                            }
+                        }
+                    }
+                    bySource.replaceAll((source, entries) -> entries.subList(0, Math.min(n, entries.size())));
+                    return perSource(user, n, unsure, bySource);
+                });
+    }
+
+    /** How many sources' worth of rows one scan over a user's pools is worth reading. */
+    static final int ONE_SCAN_SOURCES = 3;
+
+    /** The best {@code n} of each of the sources, one scan each, side by side, into {@code into}. */
+    private Uni<Map<FeedSource, List<PoolEntry>>> perSource(long user, int n, List<FeedSource> sources,
+            Map<FeedSource, List<PoolEntry>> into) {
+        if (sources.isEmpty()) {
+            return Uni.createFrom().item(into);
+        }
+        List<Uni<List<PoolEntry>>> scans = sources.stream().map(source -> top(user, source, n)).toList();
+        return Uni.join().all(scans).andFailFast().map(found -> {
+            for (int i = 0; i < sources.size(); i++) {
+                into.put(sources.get(i), found.get(i));
+            }
+            return into;
+        });
+    }
+
+    private static byte[] poolsStart(long user) {
+        byte[] start = PoolKey.prefix(user, FeedSource.FOLLOWING);
+        start[start.length - 1] = 0;
+        return start;
+    }
+
+    /** Where the user's index rows begin: no pool scan goes past it. */
+    private static byte[] poolsStop(long user) {
+        byte[] stop = poolsStart(user);
+        stop[stop.length - 1] = PoolIndexKey.MARKER;
+        return stop;
     }
 
     /** Deletes the rows and their index columns. */
@@ -159,11 +227,7 @@ public class PoolStore {
 
     /** Every row of every pool of the user (not the index), in key order. */
     public Uni<List<PoolEntry>> everything(long user) {
-        byte[] start = PoolKey.prefix(user, FeedSource.FOLLOWING);
-        start[start.length - 1] = 0;
-        byte[] stop = start.clone();
-        stop[stop.length - 1] = PoolIndexKey.MARKER;
-        Scan scan = new Scan().withStartRow(start, true).withStopRow(stop, false).setCaching(1000)
+        Scan scan = new Scan().withStartRow(poolsStart(user), true).withStopRow(poolsStop(user), false).setCaching(1000)
                 .addColumn(FeedTables.POOL_FAMILY, PoolEntry.COLUMN);
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
                 .map(PoolStore::entries);
