@@ -104,4 +104,24 @@ public interface FeedConfig {
     /** Most pins per followed user or board that a regeneration puts into the pools. */
     @WithDefault("10")
     int regeneratePerSource();
+
+    /** Major compactions of feed regions whose scans skip many deleted rows ({@link FeedCompactions}). */
+    Compaction compaction();
+
+    interface Compaction {
+
+        /**
+         * How often the regions' counters are read ({@code pinion.feed.compaction.check-interval}, read by the
+         * scheduler).
+         */
+        @WithDefault("60s")
+        Duration checkInterval();
+
+        /**
+         * Deleted rows a region's scans must have skipped since the last check (and more than they read) before it
+         * is compacted; 0 turns the checks off.
+         */
+        @WithDefault("20000")
+        long minSkippedRows();
+    }
 }
