@@ -1,29 +1,46 @@
 package io.pinion.breaker;
 
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.smallrye.mutiny.Uni;
 
 /**
- * A circuit breaker for one backend (a MySQL host, a Redis instance). Closed, calls go through. A call that fails
- * because the backend is down or hung opens it for {@code openMs}: calls then fail at once, without a round trip
- * or a timeout. After that time one call goes through as a trial (the others still fail at once); its success
- * closes the breaker, its failure opens it again.
+ * A circuit breaker for one backend (a MySQL host, a Redis instance). Closed, calls go through. It opens on evidence
+ * that the backend is out of reach, not on one slow call: a call that could not reach the backend at all (a
+ * connection refused, no route) opens it at once, and calls that got no answer in time open it once
+ * {@code timeoutsToOpen} of them came in a row, with no success in between (a hung host times out every call; a busy
+ * one answers most). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
+ * goes through as a trial (the others still fail at once): its success closes the breaker, its failure of either
+ * kind opens it again.
  */
 public final class Breaker {
 
+    /** What a failed call tells of the backend. */
+    public enum Evidence {
+        /** Nothing: the backend answered (an error of the request, a constraint, a busy pool). */
+        NONE,
+        /** No answer within the call's time limit. */
+        SLOW,
+        /** The backend could not be reached at all. */
+        DOWN
+    }
+
     private final String backend;
     private final long openMs;
+    private final int timeoutsToOpen;
     private final Runnable onReject;
     private volatile long openUntil;
     private volatile boolean open;
     private final AtomicBoolean trial = new AtomicBoolean();
+    private final AtomicInteger slowInARow = new AtomicInteger();
 
-    Breaker(String backend, long openMs, Runnable onReject) {
+    Breaker(String backend, long openMs, int timeoutsToOpen, Runnable onReject) {
         this.backend = backend;
         this.openMs = openMs;
+        this.timeoutsToOpen = Math.max(1, timeoutsToOpen);
         this.onReject = onReject;
     }
 
@@ -36,10 +53,10 @@ public final class Breaker {
     }
 
     /**
-     * Runs the call unless the breaker is open; {@code outage} tells the failures that mean "the backend is down"
-     * and {@code rejected} makes the failure of a call that did not go through.
+     * Runs the call unless the breaker is open; {@code evidence} tells what a failure says of the backend and
+     * {@code rejected} makes the failure of a call that did not go through.
      */
-    public <T> Uni<T> call(Supplier<Uni<T>> call, Predicate<Throwable> outage, Supplier<Throwable> rejected) {
+    public <T> Uni<T> call(Supplier<Uni<T>> call, Function<Throwable, Evidence> evidence, Supplier<Throwable> rejected) {
         return Uni.createFrom().deferred(() -> {
             boolean isTrial = false;
             if (open) {
@@ -55,7 +72,7 @@ public final class Breaker {
                         if (cancelled) {
                             abandoned(wasTrial);
                         } else if (failure != null) {
-                            failed(failure, outage, wasTrial);
+                            failed(evidence.apply(failure), wasTrial);
                         } else {
                             closed(wasTrial);
                         }
@@ -64,6 +81,7 @@ public final class Breaker {
     }
 
     private void closed(boolean wasTrial) {
+        slowInARow.set(0);
         open = false;
         if (wasTrial) {
             trial.set(false);
@@ -77,8 +95,13 @@ public final class Breaker {
         }
     }
 
-    private void failed(Throwable failure, Predicate<Throwable> outage, boolean wasTrial) {
-        if (outage.test(failure)) {
+    private void failed(Evidence evidence, boolean wasTrial) {
+        boolean opens = switch (evidence) {
+            case DOWN -> true;
+            case SLOW -> wasTrial || slowInARow.incrementAndGet() >= timeoutsToOpen;
+            case NONE -> false;
+        };
+        if (opens) {
             openUntil = System.currentTimeMillis() + openMs;
             open = true;
         } else if (wasTrial) {

@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Failure;
+import io.pinion.breaker.Breaker;
+import io.pinion.breaker.BreakerEvidence;
 import io.pinion.failure.Outages;
 import io.pinion.failure.Refused;
 import io.pinion.failure.Unavailable;
@@ -142,7 +144,7 @@ public class GraphRedis {
                                 new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
                         .onFailure(failure -> !(failure instanceof Failure) && unavailable(failure))
                         .transform(failure -> new Unavailable(role, failure)),
-                failure -> failure instanceof Unavailable && Outages.isOutOfReach(failure),
+                failure -> failure instanceof Unavailable ? BreakerEvidence.of(failure) : Breaker.Evidence.NONE,
                 () -> new Unavailable(role, null));
     }
 

@@ -12,11 +12,14 @@ import java.util.function.Function;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.breaker.Breaker;
+import io.pinion.breaker.BreakerEvidence;
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Outages;
+import io.pinion.failure.Overloaded;
 import io.pinion.failure.Unavailable;
 import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -134,8 +137,10 @@ public class ShardSql {
     }
 
     /**
-     * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down, requests
-     * that need it fail at once with a 503 until a trial call finds it back. A failure on a pool closed by a topology
+     * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down (a connection
+     * refused, or several statements in a row without an answer: {@link Breaker}), requests that need it fail at once
+     * with a 503 until a trial call finds it back. A pool whose wait queue is full is the service's own overload, a
+     * 503 {@code overloaded} that says nothing of the host. A failure on a pool closed by a topology
      * change is a 503 too: the host was taken away mid-statement. So is a statement for a host whose schema is not
      * known to be current yet ({@link SchemaGate}).
      */
@@ -151,10 +156,12 @@ public class ShardSql {
                         .ifNoItem().after(timeout)
                         .failWith(() -> new Unavailable(role, new TimeoutException(
                                 "no answer within " + timeout.toMillis() + " ms")))
-                        .onFailure(failure -> !(failure instanceof Unavailable)
+                        .onFailure(ConnectionPoolTooBusyException.class)
+                        .transform(busy -> new Overloaded(role + " has too many statements waiting; retry shortly"))
+                        .onFailure(failure -> !(failure instanceof Unavailable) && !(failure instanceof Overloaded)
                                 && (Outages.isUnavailable(failure) || pools.retired(pool)))
                         .transform(failure -> new Unavailable(role, failure)),
-                failure -> failure instanceof Unavailable && Outages.isOutOfReach(failure),
+                failure -> failure instanceof Unavailable ? BreakerEvidence.of(failure) : Breaker.Evidence.NONE,
                 () -> new Unavailable(role, null));
     }
 }

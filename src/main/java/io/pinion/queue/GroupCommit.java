@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 
-import io.pinion.failure.Refused;
+import io.pinion.failure.Overloaded;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.subscription.UniEmitter;
 
@@ -54,7 +54,7 @@ final class GroupCommit {
         return Uni.createFrom().<List<Enqueued>>emitter(emitter -> {
             if (heldBytes.addAndGet(bytes) > maxBytes && heldBytes.get() > bytes) {
                 heldBytes.addAndGet(-bytes);
-                emitter.fail(new Refused("overloaded", "the service has too many jobs waiting to be written; retry shortly"));
+                emitter.fail(new Overloaded("the service has too many jobs waiting to be written; retry shortly"));
                 return;
             }
             synchronized (lane) {

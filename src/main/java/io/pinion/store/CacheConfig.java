@@ -58,4 +58,15 @@ public interface CacheConfig {
     /** Invalidations held for publishing while the channel is down; past this, a full clear is published instead. */
     @WithDefault("65536")
     int maxPending();
+
+    /**
+     * Statements that read objects missed by the cache, running at once per table and shard; ids asked for
+     * meanwhile wait and go together in the next one ({@link MissReads}).
+     */
+    @WithDefault("2")
+    int missReadsInFlight();
+
+    /** Ids that may wait for such a statement per table and shard; past this a read gets a 503 {@code overloaded}. */
+    @WithDefault("4096")
+    int missReadsMaxWaiting();
 }

@@ -26,7 +26,8 @@ import io.vertx.mysqlclient.MySQLClient;
 /**
  * Rows of the object tables ({@code users}, {@code boards}, {@code pins}). Reads of many ids are
  * application-layer joins: ids grouped by shard, one {@code IN (…)} query per shard, all shards in parallel,
- * the requested order restored.
+ * the requested order restored. What the cache misses is read through {@link MissReads}: concurrent misses of a shard
+ * share statements, and an id is read once however many requests ask for it at the same moment.
  */
 @ApplicationScoped
 public class ObjectStore {
@@ -43,11 +44,13 @@ public class ObjectStore {
     private final ShardSql sql;
     private final ObjectCache cache;
     private final ObjectChanges changes;
+    private final MissReads misses;
 
-    ObjectStore(ShardSql sql, ObjectCache cache, ObjectChanges changes) {
+    ObjectStore(ShardSql sql, ObjectCache cache, ObjectChanges changes, CacheConfig config) {
         this.sql = sql;
         this.cache = cache;
         this.changes = changes;
+        this.misses = new MissReads(cache, config.missReadsInFlight(), config.missReadsMaxWaiting(), this::getOnShard);
     }
 
     /**
@@ -160,14 +163,7 @@ public class ObjectStore {
         if (misses.isEmpty()) {
             return Uni.createFrom().item(ordered(ids, found));
         }
-        List<ObjectCache.Stamp> stamps = misses.stream().map(id -> cache.stamp(id.value())).toList();
         return load(table, misses).map(loaded -> {
-            for (int i = 0; i < misses.size(); i++) {
-                StoredObject object = loaded.get(misses.get(i));
-                if (object != null) {
-                    cache.fill(object, stamps.get(i));
-                }
-            }
             found.putAll(loaded);
             return ordered(ids, found);
         });
@@ -179,10 +175,10 @@ public class ObjectStore {
                 .collect(Collectors.groupingBy(PinionId::shard, LinkedHashMap::new, Collectors.toList()));
         if (byShard.size() == 1) {
             Map.Entry<Integer, List<PinionId>> only = byShard.entrySet().iterator().next();
-            return getOnShard(table, only.getKey(), only.getValue());
+            return misses.get(table, only.getKey(), only.getValue());
         }
         List<Uni<Map<PinionId, StoredObject>>> queries = byShard.entrySet().stream()
-                .map(entry -> getOnShard(table, entry.getKey(), entry.getValue()))
+                .map(entry -> misses.get(table, entry.getKey(), entry.getValue()))
                 .toList();
         return Uni.join().all(queries).andFailFast()
                 .map(results -> {
@@ -201,6 +197,11 @@ public class ObjectStore {
             }
         }
         return ordered;
+    }
+
+    /** One statement for the ids of a batch ({@link MissReads}), all on one shard. */
+    private Uni<Map<PinionId, StoredObject>> getOnShard(ObjectTable table, MissReads.Lane.Batch batch) {
+        return getOnShard(table, batch.shard(), batch.ids());
     }
 
     private Uni<Map<PinionId, StoredObject>> getOnShard(ObjectTable table, int shard, List<PinionId> ids) {

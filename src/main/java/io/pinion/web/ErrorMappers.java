@@ -23,6 +23,7 @@ import io.pinion.failure.InvalidInput;
 import io.pinion.failure.NotFound;
 import io.pinion.failure.OutOfSpace;
 import io.pinion.failure.Outages;
+import io.pinion.failure.Overloaded;
 import io.pinion.failure.RateLimited;
 import io.pinion.failure.Refused;
 import io.pinion.failure.TooLarge;
@@ -41,20 +42,31 @@ public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
     /** The HTTP status of each kind of failure (none is a subtype of another): the one place this mapping lives. */
-    private static final Map<Class<? extends Failure>, Integer> STATUSES = Map.of(
-            InvalidInput.class, 400, Unauthenticated.class, 401, Forbidden.class, 403, NotFound.class, 404,
-            Conflict.class, 409, TooLarge.class, 413, RateLimited.class, 429, Unavailable.class, 503,
-            Refused.class, 503, OutOfSpace.class, 507);
+    private static final Map<Class<? extends Failure>, Integer> STATUSES = Map.ofEntries(
+            Map.entry(InvalidInput.class, 400), Map.entry(Unauthenticated.class, 401), Map.entry(Forbidden.class, 403),
+            Map.entry(NotFound.class, 404), Map.entry(Conflict.class, 409), Map.entry(TooLarge.class, 413),
+            Map.entry(RateLimited.class, 429), Map.entry(Unavailable.class, 503), Map.entry(Refused.class, 503),
+            Map.entry(Overloaded.class, 503), Map.entry(OutOfSpace.class, 507));
+
+    /** Server errors logged per second per code at most; a storm of them (an overload, an outage) logs a count. */
+    private static final LogThrottle THROTTLE = new LogThrottle(1_000);
 
     @ServerExceptionMapper
     public Response failure(Failure e) {
         int status = statusOf(e);
         if (status >= 500) {
-            LOG.warnf("%s: %s%s", e.code(), e.getMessage(), e.getCause() == null ? "" : " (" + Outages.describe(e.getCause()) + ")");
+            long suppressed = THROTTLE.admit(e.code());
+            if (suppressed >= 0) {
+                LOG.warnf("%s: %s%s%s", e.code(), e.getMessage(),
+                        e.getCause() == null ? "" : " (" + Outages.describe(e.getCause()) + ")",
+                        suppressed == 0 ? "" : " [" + suppressed + " more " + e.code() + " since the last one logged]");
+            }
         }
-        if (e instanceof RateLimited limited) {
+        long retryAfter = e instanceof RateLimited limited ? limited.retryAfterSeconds()
+                : e instanceof Overloaded overloaded ? overloaded.retryAfterSeconds() : -1;
+        if (retryAfter >= 0) {
             return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
-                    .header("Retry-After", Long.toString(limited.retryAfterSeconds()))
+                    .header("Retry-After", Long.toString(retryAfter))
                     .entity(new ErrorBody(e.code(), e.getMessage())).build();
         }
         return respond(status, e.code(), e.getMessage());
@@ -134,7 +146,9 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
         if (Outages.isUnavailable(e)) {
-            LOG.warnf("backend unavailable: %s", Outages.describe(e));
+            if (THROTTLE.admit("backend_unavailable") >= 0) {
+                LOG.warnf("backend unavailable: %s", Outages.describe(e));
+            }
             return respond(503, "backend_unavailable", "a backend this request needs is unavailable; retry shortly");
         }
         LOG.error("unexpected failure", e);

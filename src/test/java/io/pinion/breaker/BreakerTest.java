@@ -5,21 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.failure.Overloaded;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 
 /**
- * The breaker: an outage opens it, calls then fail at once without reaching the backend, one trial goes through
- * after the open time and closes it; a trial its caller gives up on does not leave it stuck open.
+ * The breaker: a backend out of reach opens it, calls then fail at once without reaching the backend, one trial goes
+ * through after the open time and closes it; a trial its caller gives up on does not leave it stuck open; one call
+ * without an answer in time does not open it, three in a row do, and an answer in between starts the count again.
  */
 class BreakerTest {
 
     private final AtomicInteger rejected = new AtomicInteger();
-    private final Breaker breaker = new Breaker("redis-9", 50, rejected::incrementAndGet);
+    private final Breaker breaker = new Breaker("redis-9", 50, 3, rejected::incrementAndGet);
 
     @Test
     void anOutageOpensItCallsFailAtOnceAndATrialClosesIt() throws Exception {
@@ -51,8 +55,30 @@ class BreakerTest {
         assertFalse(breaker.isOpen());
     }
 
+    @Test
+    void oneSlowCallDoesNotOpenItSeveralInARowDo() {
+        call(() -> Uni.createFrom().failure(new TimeoutException("slow"))).assertFailedWith(TimeoutException.class);
+        call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+        assertFalse(breaker.isOpen(), "two slow calls");
+        call(() -> Uni.createFrom().item("ok")).assertItem("ok");
+        call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+        call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+        assertFalse(breaker.isOpen(), "an answer in between started the count again");
+        call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+        assertTrue(breaker.isOpen(), "three slow calls in a row");
+    }
+
+    @Test
+    void aBusyPoolOrAnOverloadSaysNothingOfTheBackend() {
+        for (int i = 0; i < 5; i++) {
+            call(() -> Uni.createFrom().failure(new Overloaded("busy")));
+            call(() -> Uni.createFrom().failure(new RuntimeException(new ConnectionPoolTooBusyException("busy"))));
+        }
+        assertFalse(breaker.isOpen());
+    }
+
     private UniAssertSubscriber<String> call(java.util.function.Supplier<Uni<String>> work) {
-        return breaker.call(work, failure -> failure instanceof ConnectException, () -> new IllegalStateException("open"))
+        return breaker.call(work, BreakerEvidence::of, () -> new IllegalStateException("open"))
                 .subscribe().withSubscriber(UniAssertSubscriber.create());
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.failure.Failure;
-import io.pinion.failure.Refused;
+import io.pinion.failure.Overloaded;
 import io.pinion.id.PinionId;
 import io.pinion.web.ErrorMappers;
 import io.smallrye.mutiny.Uni;
@@ -33,8 +33,10 @@ class GroupCommitBytesTest {
                 .map(uni -> uni.subscribe().withSubscriber(UniAssertSubscriber.create())).toList();
         waiting.get(0).assertNotTerminated();
         waiting.get(1).assertNotTerminated();
-        Failure refused = (Failure) waiting.get(2).assertFailedWith(Refused.class).getFailure();
-        assertEquals(503, new ErrorMappers().failure(refused).getStatus());
+        Failure refused = (Failure) waiting.get(2).assertFailedWith(Overloaded.class).getFailure();
+        var response = new ErrorMappers().failure(refused);
+        assertEquals(503, response.getStatus());
+        assertEquals("1", response.getHeaderString("Retry-After"));
         assertEquals("overloaded", refused.code());
     }
 

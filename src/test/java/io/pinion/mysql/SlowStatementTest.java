@@ -1,0 +1,68 @@
+package io.pinion.mysql;
+
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.createPin;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi;
+import io.pinion.TestApi.TestUser;
+import io.pinion.breaker.Breakers;
+import io.pinion.failure.Unavailable;
+import io.pinion.id.ObjectType;
+import io.pinion.id.PinionId;
+import io.pinion.stack.LocalStack;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * One statement over the query timeout on a host that answers everything else does not take the host out: its
+ * breaker stays closed and the host's other shards keep serving. A host that answers nothing (paused) is taken out
+ * after a few statements in a row time out, and its shards then fail fast.
+ */
+@QuarkusTest
+class SlowStatementTest {
+
+    @Inject
+    ShardSql sql;
+    @Inject
+    Breakers breakers;
+
+    @Test
+    void oneSlowStatementLeavesTheHostServingAHungHostIsTakenOut() {
+        TestUser user = newUser();
+        int shard = TestApi.shardOf(user.id());
+        String host = shard < 32 ? "mysql-1" : "mysql-2";
+        String pin = createPin(user, createBoard(user, "slow"), "on a host with one slow statement");
+
+        Throwable slow = sql.query(shard, "SELECT SLEEP(3)", Tuple.tuple()).onItem().<Throwable>transform(rows -> null)
+                .onFailure().recoverWithItem(failure -> failure).await().atMost(Duration.ofSeconds(10));
+        assertInstanceOf(Unavailable.class, slow, "the slow statement itself is a 503");
+        assertFalse(breakers.forBackend(host).isOpen(), "one slow statement does not open the host's breaker");
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+
+        LocalStack.run("pause", host);
+        try {
+            // an id no user has: misses are not cached, so every read must reach the hung host
+            String other = "/v1/users/" + PinionId.of(shard, ObjectType.USER, 999_999_999L).value();
+            for (int i = 0; i < 3; i++) {
+                given().get(other).then().statusCode(503);
+            }
+            assertTrue(breakers.forBackend(host).isOpen(), "statements in a row without an answer opened it");
+            long start = System.nanoTime();
+            given().get(other).then().statusCode(503);
+            assertTrue((System.nanoTime() - start) / 1_000_000 < 500, "an open breaker answers at once");
+        } finally {
+            LocalStack.run("resume", host);
+        }
+    }
+}
