@@ -85,6 +85,17 @@ public class MaterializedFeed {
                 });
     }
 
+    /** How many entries the user's feed holds (its count row); null until a write has counted it. */
+    public Uni<Long> count(long user) {
+        return hedged(role -> unavailableAsApi(tables.materialized(role)
+                .chain(table -> HBaseCalls.uni(() -> table.get(new Get(MaterializedKey.count(user))
+                        .addColumn(FeedTables.SHOWN_FAMILY, MaterializedWriter.COUNT))))))
+                .map(result -> {
+                    byte[] value = result.getValue(FeedTables.SHOWN_FAMILY, MaterializedWriter.COUNT);
+                    return value == null ? null : Bytes.toLong(value);
+                });
+    }
+
     private interface RoleRead<T> {
         Uni<T> on(HBaseRole role);
     }

@@ -47,7 +47,7 @@ import io.smallrye.mutiny.Uni;
 public class MaterializedWriter {
 
     private static final byte[] POSITION = { 'p' };
-    private static final byte[] COUNT = { 'n' };
+    static final byte[] COUNT = { 'n' };
 
     private final FeedTables tables;
     private final FeedConfig config;

@@ -9,8 +9,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Keeps each user's pools bounded: every writer learns the pools' new approximate size from the user's feed state,
- * and once it is more than a tenth above {@code pinion.feed.pool-max}, a {@code feed-trim} job (one per user at a
- * time) deletes the lowest-scored rows and records the exact size.
+ * and once it is more than a tenth above {@code pinion.feed.pool-max} (or below zero, which only a double count
+ * makes), a {@code feed-trim} job (one per user at a time) deletes the lowest-scored rows and records the exact size.
  */
 @ApplicationScoped
 public class PoolCap {
@@ -43,9 +43,12 @@ public class PoolCap {
                 });
     }
 
-    /** Whether pools of {@code rows} rows need a trim. */
+    /**
+     * Whether pools of about {@code rows} rows need a trim: past the cap by a tenth, or counted below zero (rows that
+     * two visits consumed before either chunk was persisted are subtracted twice; the trim records the exact size).
+     */
     boolean over(long rows) {
-        return rows > config.poolMax() + Math.max(10, config.poolMax() / 10);
+        return rows < 0 || rows > config.poolMax() + Math.max(10, config.poolMax() / 10);
     }
 
     /** Enqueues a trim if the user's pools, now about {@code rows} rows, need one; a failure is only logged. */
