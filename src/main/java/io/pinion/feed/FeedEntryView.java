@@ -1,7 +1,7 @@
 package io.pinion.feed;
 
-import io.pinion.pins.PinView;
+import io.pinion.pins.RenderedPin;
 
 /** A feed entry and its pin's view. */
-record FeedEntryView(FeedEntry entry, PinView pin) {
+record FeedEntryView(FeedEntry entry, RenderedPin pin) {
 }

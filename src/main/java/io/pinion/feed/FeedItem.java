@@ -1,6 +1,6 @@
 package io.pinion.feed;
 
-import io.pinion.pins.PinView;
+import io.pinion.pins.RenderedPin;
 
 /**
  * One entry of a home-feed page.
@@ -9,5 +9,5 @@ import io.pinion.pins.PinView;
  * @param source why it is in the feed: {@code following}, {@code related} or {@code interests}
  * @param fresh  true when it is new in this visit's chunk, false when it was shown before (materialized feed)
  */
-public record FeedItem(PinView pin, String source, boolean fresh) {
+public record FeedItem(RenderedPin pin, String source, boolean fresh) {
 }

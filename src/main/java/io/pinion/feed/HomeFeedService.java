@@ -17,7 +17,7 @@ import io.pinion.failure.Outages;
 import io.pinion.id.PinionId;
 import io.pinion.paging.Page;
 import io.pinion.paging.Position;
-import io.pinion.pins.PinView;
+import io.pinion.pins.RenderedPin;
 import io.pinion.pins.PinViews;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
@@ -257,9 +257,9 @@ public class HomeFeedService {
         fresh.forEach(entry -> ids.add(PinionId.decode(entry.pin())));
         old.forEach(entry -> ids.add(PinionId.decode(entry.pin())));
         return objects.getAll(ObjectTable.PINS, ids).map(found -> {
-            Map<Long, PinView> byId = new HashMap<>();
+            Map<Long, RenderedPin> byId = new HashMap<>();
             for (var stored : found) {
-                PinView view = views.viewIfActive(stored);
+                RenderedPin view = views.rendered(stored);
                 if (view != null) {
                     byId.put(stored.id().value(), view);
                 }
@@ -272,9 +272,9 @@ public class HomeFeedService {
     }
 
     /** Adds the entries whose pins are active; a fresh entry counts in the funnel as shown, or dropped as deleted. */
-    private void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, PinView> views, boolean fresh) {
+    private void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, RenderedPin> views, boolean fresh) {
         for (FeedEntry entry : entries) {
-            PinView view = views.get(entry.pin());
+            RenderedPin view = views.get(entry.pin());
             if (view != null) {
                 items.add(new FeedItem(view, entry.source().label(), fresh));
             }

@@ -36,8 +36,8 @@ import io.smallrye.mutiny.Uni;
  * <li>one delete of every copy that is not its pin's newest (the entry and its index version), the chunk's own
  * entries included when a newer chunk already holds the pin or the index no longer has the chunk's version (it was
  * removed, by an unfollow or a purge, before this write was retried);</li>
- * <li>the count grows by the pins that were new, and past {@code pinion.feed.materialized-max} the oldest entries
- * leave (one reversed scan of just those).</li>
+ * <li>the count grows by the pins that were new, and once it is a tenth past {@code pinion.feed.materialized-max}
+ * the oldest entries beyond the maximum leave (one reversed scan of just those).</li>
  * </ol>
  * Because every write reads the index after its own put, of two chunks written at the same moment the later read
  * sees both, so copies never outlive the writes that made them. A feed without a count (written before the index, or
@@ -148,10 +148,14 @@ public class MaterializedWriter {
                 .map(trimmed -> new Written(newPins, copies, trimmed, written.size() + 1 + trimmed));
     }
 
-    /** Removes the oldest entries beyond the maximum: one reversed scan of exactly those, one delete. */
+    /**
+     * Once the feed is a tenth (at least 25 entries) past the maximum, removes the oldest entries beyond the maximum: one
+     * reversed scan of exactly those, one delete. A full feed is trimmed every few writes, not on every one.
+     */
     private Uni<Integer> trim(AsyncTable<AdvancedScanResultConsumer> table, long user, long count) {
-        long excess = count - config.materializedMax();
-        if (excess <= 0) {
+        int max = config.materializedMax();
+        long excess = count - max;
+        if (count <= max + trimSlack(max)) {
             return Uni.createFrom().item(0);
         }
         Scan oldest = new Scan().withStartRow(MaterializedFeed.stop(user), false)
@@ -161,6 +165,11 @@ public class MaterializedWriter {
         return call(() -> table.scanAll(oldest)).map(MaterializedFeed::stored)
                 .invoke(stored -> metrics.materializedRead(FeedMetrics.MaterializedRead.TRIM, stored.size()))
                 .chain(stored -> removeCounted(table, user, stored));
+    }
+
+    /** How far past the maximum a feed may grow before it is trimmed back to it. */
+    static int trimSlack(int max) {
+        return Math.max(25, max / 10);
     }
 
     /**

@@ -21,6 +21,7 @@ import io.pinion.id.PinionId;
 import io.pinion.paging.Position;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
+import io.pinion.pins.RenderedPin;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
@@ -147,7 +148,10 @@ public class OlderPins {
         }
     }
 
-    private record Kept(Candidate candidate, PinView pin) {
+    private record Kept(Candidate candidate, RenderedPin rendered) {
+        PinView pin() {
+            return rendered.view();
+        }
     }
 
     /**
@@ -248,12 +252,13 @@ public class OlderPins {
         }
         return objects.getAll(ObjectTable.PINS, PinViews.pinIds(examined.stream().map(Candidate::pin).toList()))
                 .chain(found -> {
-                    Map<Long, PinView> byId = new HashMap<>();
-                    views.activeViews(found).forEach(view -> byId.put(Long.parseLong(view.id()), view));
+                    Map<Long, RenderedPin> byId = new HashMap<>();
+                    views.activeRendered(found).forEach(pin -> byId.put(Long.parseLong(pin.view().id()), pin));
                     List<Kept> live = new ArrayList<>();
                     for (Candidate candidate : examined) {
-                        PinView pin = byId.get(candidate.pin());
-                        if (pin != null && !onPage.contains(candidate.pin()) && PinionId.parse(pin.ownerId()).value() != user) {
+                        RenderedPin pin = byId.get(candidate.pin());
+                        if (pin != null && !onPage.contains(candidate.pin())
+                                && PinionId.parse(pin.view().ownerId()).value() != user) {
                             live.add(new Kept(candidate, pin));
                         }
                     }
@@ -311,7 +316,7 @@ public class OlderPins {
             FeedSource source = c.kind() == Kind.INTEREST ? FeedSource.INTERESTS : FeedSource.FOLLOWING;
             FeedEntry entry = new FeedEntry(c.pin(), source, 0, PinionId.parse(k.pin().ownerId()).value(),
                     PinionId.parse(k.pin().boardId()).value(), c.interest());
-            return new FeedEntryView(entry, k.pin());
+            return new FeedEntryView(entry, k.rendered());
         }).toList();
     }
 }

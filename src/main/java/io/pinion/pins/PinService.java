@@ -63,6 +63,11 @@ public class PinService {
         return objects.get(ObjectTable.PINS, id).map(views::viewIfActive);
     }
 
+    /** The active pin with its JSON (made once per cached pin), or null. */
+    public Uni<RenderedPin> rendered(PinionId id) {
+        return objects.get(ObjectTable.PINS, id).map(views::rendered);
+    }
+
     /** The pin's stored data, deleted or not (see {@link PinData#active()}); null when there is no such pin. */
     public Uni<PinData> stored(PinionId id) {
         return objects.get(ObjectTable.PINS, id).map(stored -> stored == null ? null : views.data(stored));

@@ -5,6 +5,8 @@ import java.util.Objects;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.core.io.SerializedString;
+
 import io.pinion.graph.InterestNames;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
@@ -49,6 +51,28 @@ public class PinViews {
 
     public List<PinView> activeViews(List<StoredObject> stored) {
         return stored.stream().map(this::viewIfActive).filter(Objects::nonNull).toList();
+    }
+
+    /**
+     * The view of an active pin with its JSON, or null when it is missing or deleted; both made once per cached pin,
+     * so pages of cached pins serialize nothing.
+     */
+    public RenderedPin rendered(StoredObject stored) {
+        if (stored == null) {
+            return null;
+        }
+        return stored.decoded(Rendered.class, blob -> {
+            PinView view = viewIfActive(stored);
+            return new Rendered(view == null ? null : new RenderedPin(view, new SerializedString(json.write(view))));
+        }).pin();
+    }
+
+    /** A pin with its JSON, or none when it is deleted. */
+    private record Rendered(RenderedPin pin) {
+    }
+
+    public List<RenderedPin> activeRendered(List<StoredObject> stored) {
+        return stored.stream().map(this::rendered).filter(Objects::nonNull).toList();
     }
 
     public static PinView view(PinionId id, PinData data, long likes, long saves) {

@@ -71,7 +71,7 @@ class MaterializedWriteTest {
         int max = config.materializedMax();
         List<Long> newestFirst = new ArrayList<>(entries(user, 1, 10).stream().map(FeedEntry::pin).toList());
         long chunk = 3_000;
-        for (int from = 11; from <= max + 100; from += 500, chunk++) {
+        for (int from = 11; from <= max + MaterializedWriter.trimSlack(max) + 1; from += 500, chunk++) {
             List<FeedEntry> written = entries(user, from, from + 499);
             writer.write(user, chunk, written).await().atMost(WAIT);
             newestFirst.addAll(0, written.stream().map(FeedEntry::pin).toList());
@@ -126,9 +126,9 @@ class MaterializedWriteTest {
         assertEquals(Set.copyOf(all.subList(0, 35)), materialized.shown(user, all).await().atMost(WAIT));
         // counted: the next writes trim at the maximum from the right count
         long chunk = 400;
-        for (int from = 41; from <= 40 + config.materializedMax(); from += 500, chunk++) {
-            writer.write(user, chunk, entries(user, from, Math.min(from + 499, 40 + config.materializedMax())))
-                    .await().atMost(WAIT);
+        int last = 40 + config.materializedMax() + MaterializedWriter.trimSlack(config.materializedMax()) + 1;
+        for (int from = 41; from <= last; from += 500, chunk++) {
+            writer.write(user, chunk, entries(user, from, Math.min(from + 499, last))).await().atMost(WAIT);
         }
         assertEquals(config.materializedMax(), rowPins(user).size());
         assertEquals(Set.of(), materialized.shown(user, all).await().atMost(WAIT),
@@ -147,7 +147,13 @@ class MaterializedWriteTest {
         int smallRows = writer.write(small, 20_000, entries(small, 6, 30)).await().atMost(WAIT).rowsRead();
         int fullRows = writer.write(full, 20_000, entries(full, 5_001, 5_025)).await().atMost(WAIT).rowsRead();
         assertEquals(26, smallRows, "the chunk's 25 index rows and the count (a feed of 5 entries)");
-        assertEquals(26 + 25, fullRows, "the same, and the 25 oldest entries trimmed (a full feed)");
+        assertEquals(26, fullRows, "the same for a full feed");
+        // past the slack, a write also reads the oldest entries it trims, and only those
+        int slack = MaterializedWriter.trimSlack(config.materializedMax());
+        writer.write(full, 20_001, entries(full, 6_001, 6_000 + slack - 25)).await().atMost(WAIT);
+        MaterializedWriter.Written trimming = writer.write(full, 20_002, entries(full, 7_001, 7_025)).await().atMost(WAIT);
+        assertEquals(slack + 25, trimming.trimmed(), "back to the maximum");
+        assertEquals(26 + trimming.trimmed(), trimming.rowsRead());
         assertEquals(config.materializedMax(), rowPins(full).size());
     }
 

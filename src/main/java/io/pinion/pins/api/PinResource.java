@@ -26,6 +26,7 @@ import io.pinion.pins.LikeState;
 import io.pinion.pins.PinLikes;
 import io.pinion.pins.PinService;
 import io.pinion.pins.PinView;
+import io.pinion.pins.RenderedPin;
 import io.pinion.pins.SavePinRequest;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -63,9 +64,9 @@ public class PinResource {
     @GET
     @Path("/pins/{id}")
     @Operation(summary = "A pin with its like and save counts")
-    public Uni<PinView> get(@PathParam("id") String id) {
+    public Uni<RenderedPin> get(@PathParam("id") String id) {
         PinionId pinId = pin(id);
-        return pins.get(pinId).onItem().ifNull().failWith(() -> new NotFound("pin_not_found", "no pin " + pinId));
+        return pins.rendered(pinId).onItem().ifNull().failWith(() -> new NotFound("pin_not_found", "no pin " + pinId));
     }
 
     @DELETE
