@@ -30,8 +30,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The per-user, per-source priority queues on the pools cluster, and their index by author and board
- * ({@link PoolIndexKey}). Insert is one batched put of the rows and their index columns; "best n" of every source one
- * scan with a limit while the pools are small (one per source when they are not); removal one batched delete. Removing an author's, a board's or a pin's rows reads only the index rows
+ * ({@link PoolIndexKey}). Insert is a batched put of the rows and their index columns (at most {@link HBaseCalls#MAX_BATCH} mutations a call); "best n" of every source one
+ * scan with a limit while the pools are small (one per source when they are not); removal batched deletes. Removing an author's, a board's or a pin's rows reads only the index rows
  * under that prefix, never the user's whole pools.
  */
 @ApplicationScoped
@@ -55,7 +55,7 @@ public class PoolStore {
             puts.add(new Put(PoolIndexKey.of(entry).encode())
                     .addColumn(FeedTables.POOL_FAMILY, qualifier(entry.key().source()), indexValue(entry)));
         }
-        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.putAll(puts))))
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.inBatches(puts, table::putAll)))
                 .invoke(() -> metrics.inserted(entries.size()));
     }
 
@@ -146,7 +146,7 @@ public class PoolStore {
             deletes.add(new Delete(PoolIndexKey.of(entry).encode())
                     .addColumns(FeedTables.POOL_FAMILY, qualifier(entry.key().source())));
         }
-        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.deleteAll(deletes))))
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.inBatches(deletes, table::deleteAll)))
                 .invoke(() -> metrics.removed(entries.size()));
     }
 

