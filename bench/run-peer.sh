@@ -6,7 +6,9 @@
 #   follow-check  GET /v1/users/{a}/following/users/{b}, half       vs  redis-benchmark ZSCORE on a follower set of the
 #                 edges (sample user -> heavy author), half mostly       same stack (a heavy author's, one member)
 #                 not (sample user -> light author)
-# Each round runs, in this order: the peer's /db, Pinion's get-pin, ZSCORE, Pinion's follow-check. After ROUNDS
+#   (floor)       the same GET pin                                 vs  the peer's GET /json (a constant object written as
+#                                                                     JSON: the framework's floor, no database)
+# Each round runs, in this order: the peer's /db, Pinion's get-pin, the peer's /json, ZSCORE, Pinion's follow-check. After ROUNDS
 # rounds it prints the median of each and the ratios Pinion / peer.
 #
 #   bench/run-peer.sh
@@ -65,20 +67,10 @@ stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out="$RESULTS/$stamp-peer"
 mkdir -p "$out"
 
-# the pins: PIN_SAMPLE random pins, the same number from each shard database (id = shard << 46 | pin type << 36 | local)
-sockets=("$STACK_DIR"/mysql-*/mysqld.sock)
-dbs=()
-for sock in "${sockets[@]}"; do
-  while read -r db; do dbs+=("$sock $db"); done < <(mysql -S "$sock" -u root -N -e "SHOW DATABASES LIKE 'db%'")
-done
-(( ${#dbs[@]} )) || { echo "no shard databases found through $STACK_DIR/mysql-*/mysqld.sock" >&2; exit 1; }
-per=$(( (PIN_SAMPLE + ${#dbs[@]} - 1) / ${#dbs[@]} ))
-for entry in "${dbs[@]}"; do
-  read -r sock db <<<"$entry"
-  mysql -S "$sock" -u root -N -e "SELECT local_id FROM $db.pins WHERE JSON_VALUE(data, '$.active') = 1 ORDER BY RAND($SAMPLE_SEED) LIMIT $per" \
-    | awk -v shard=$((10#${db#db})) '{printf "%.0f\n", shard * 2^46 + 2^36 + $1}'
-done | shuf -n "$PIN_SAMPLE" --random-source=<(yes) >"$out/pins.txt"
-echo "pins: $(wc -l <"$out/pins.txt") from ${#dbs[@]} shard databases"
+# the pins: PIN_SAMPLE random pins, the same number from each shard database
+# shellcheck source=lib/pins.sh
+source "$HERE/lib/pins.sh"
+sample_pins "$PIN_SAMPLE" "$SAMPLE_SEED" "$out/pins.txt"
 
 # the follow checks: each sample user against a random heavy author (an edge: heavy authors are followed by every
 # other user) or a random light author (most often not followed)
@@ -124,6 +116,7 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round"
   run_wrk peer-db "$PEER_BASE/db"
   run_wrk get-pin "$BASE" bench/wrk/get-pin.lua "$out/pins.txt"
+  run_wrk peer-json "$PEER_BASE/json"
   zs=$(redis-benchmark -h "$REDIS_HOST" -p "$zport" -c "$CONNS" -n "$ZSCORE_REQUESTS" -q ZSCORE "$zkey" "$zmember" \
     | tr '\r' '\n' | grep -oE '[0-9.]+ requests per second' | tail -1 | cut -d' ' -f1)
   printf 'zscore\t%s\t\n' "$zs" >>"$out/rounds.tsv"
@@ -132,9 +125,10 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 med() { awk -F'\t' -v n="$1" '$1 == n {print $2}' "$out/rounds.tsv" | median; }
-db=$(med peer-db) pin=$(med get-pin) zs=$(med zscore) check=$(med follow-check)
+db=$(med peer-db) json=$(med peer-json) pin=$(med get-pin) zs=$(med zscore) check=$(med follow-check)
 {
   echo "medians of $ROUNDS rounds, $DURATION each, wrk -t$THREADS -c$CONNS (raw output: $out)"
   printf '  get-pin       %10s req/s   peer /db %10s req/s   ratio %.2f\n' "$pin" "$db" "$(awk -v a="$pin" -v b="$db" 'BEGIN {print a / b}')"
+  printf '  get-pin/json  %10s req/s   peer /json %8s req/s   ratio %.2f\n' "$pin" "$json" "$(awk -v a="$pin" -v b="$json" 'BEGIN {print a / b}')"
   printf '  follow-check  %10s req/s   ZSCORE   %10s req/s   ratio %.2f\n' "$check" "$zs" "$(awk -v a="$check" -v b="$zs" 'BEGIN {print a / b}')"
 } | tee "$out/summary.txt"

@@ -12,7 +12,8 @@ import io.smallrye.mutiny.Uni;
  * that the backend is out of reach, not on one slow call: a call that could not reach the backend at all (a
  * connection refused, no route) opens it at once, and calls that got no answer in time open it once
  * {@code timeoutsToOpen} of them came in a row, with no success in between (a hung host times out every call; a busy
- * one answers most). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
+ * one answers most); a call that times out after a later-sent call succeeded does not count (it was stuck behind
+ * the outage that ended). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
  * goes through as a trial (the others still fail at once): its success closes the breaker, its failure of either
  * kind opens it again.
  */
@@ -36,6 +37,8 @@ public final class Breaker {
     private volatile boolean open;
     private final AtomicBoolean trial = new AtomicBoolean();
     private final AtomicInteger slowInARow = new AtomicInteger();
+    /** When the last call that succeeded had started (ns): a call older than it that times out is stale evidence. */
+    private volatile long lastSuccessStart = System.nanoTime();
 
     Breaker(String backend, long openMs, int timeoutsToOpen, Runnable onReject) {
         this.backend = backend;
@@ -67,20 +70,24 @@ public final class Breaker {
                 isTrial = true;
             }
             boolean wasTrial = isTrial;
+            long started = System.nanoTime();
             return call.get()
                     .onTermination().invoke((item, failure, cancelled) -> {
                         if (cancelled) {
                             abandoned(wasTrial);
                         } else if (failure != null) {
-                            failed(evidence.apply(failure), wasTrial);
+                            failed(evidence.apply(failure), wasTrial, started);
                         } else {
-                            closed(wasTrial);
+                            closed(wasTrial, started);
                         }
                     });
         });
     }
 
-    private void closed(boolean wasTrial) {
+    private void closed(boolean wasTrial, long started) {
+        if (started - lastSuccessStart > 0) {
+            lastSuccessStart = started;
+        }
         slowInARow.set(0);
         open = false;
         if (wasTrial) {
@@ -95,10 +102,12 @@ public final class Breaker {
         }
     }
 
-    private void failed(Evidence evidence, boolean wasTrial) {
+    private void failed(Evidence evidence, boolean wasTrial, long started) {
+        // a call sent before a later call got its answer timed out while the backend was answering: it tells nothing
+        boolean stale = started - lastSuccessStart < 0;
         boolean opens = switch (evidence) {
             case DOWN -> true;
-            case SLOW -> wasTrial || slowInARow.incrementAndGet() >= timeoutsToOpen;
+            case SLOW -> wasTrial || (!stale && slowInARow.incrementAndGet() >= timeoutsToOpen);
             case NONE -> false;
         };
         if (opens) {

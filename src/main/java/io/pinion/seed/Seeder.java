@@ -2,6 +2,7 @@ package io.pinion.seed;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -27,13 +28,16 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Seeds a data set ({@code bin/seed}): draws it from the plan, writes users, boards, pins and likes to MySQL and the
- * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk, enqueues follow backfills for the sample users, and writes the manifest. Blocks
+ * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk, enqueues
+ * follow backfills for the sample users and waits until its own workers ran them, and writes the manifest. Blocks
  * while it works: call it off the event loop.
  */
 @ApplicationScoped
 public class Seeder {
 
     public static final String PASSWORD = "seed-password-1";
+    /** The longest a seed waits for the backfills it enqueued (the service runs what is left). */
+    private static final Duration DRAIN_LIMIT = Duration.ofMinutes(10);
 
     private final SeedMysqlWriter mysql;
     private final SeedGraphWriter graph;
@@ -43,9 +47,11 @@ public class Seeder {
     private final UserGrants grants;
     private final AuthConfig auth;
     private final ObjectMapper json;
+    private final SeedDrain drain;
 
     Seeder(SeedMysqlWriter mysql, SeedGraphWriter graph, TokenIssuer tokens, UserRepository usernames, UserService users,
-            UserGrants grants, AuthConfig auth, ObjectMapper json) {
+            UserGrants grants, AuthConfig auth, ObjectMapper json, SeedDrain drain) {
+        this.drain = drain;
         this.grants = grants;
         this.mysql = mysql;
         this.graph = graph;
@@ -82,6 +88,11 @@ public class Seeder {
         var visits = graph.visitWrites(data, ids);
         phase("visits", visits.size(), seconds, log, terminal, p -> graph.run(visits, p));
         int backfills = backfill ? graph.backfillSamples(data, ids).await().indefinitely() : 0;
+        if (backfills > 0) {
+            long drainStart = System.nanoTime();
+            drain.await(DRAIN_LIMIT, log);
+            seconds.put("backfills", (System.nanoTime() - drainStart) / 1e9);
+        }
         SeedManifest.Account worker = worker(workerName);
         Map<String, Object> manifest = SeedManifest.build(data, ids,
                 u -> tokens.issue(PinionId.decode(ids.users[u]), SeedNames.username(plan, u), List.of()), worker, PASSWORD,

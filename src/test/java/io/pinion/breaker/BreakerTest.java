@@ -18,7 +18,8 @@ import io.smallrye.mutiny.helpers.test.UniAssertSubscriber;
 /**
  * The breaker: a backend out of reach opens it, calls then fail at once without reaching the backend, one trial goes
  * through after the open time and closes it; a trial its caller gives up on does not leave it stuck open; one call
- * without an answer in time does not open it, three in a row do, and an answer in between starts the count again.
+ * without an answer in time does not open it, three in a row do, and an answer in between starts the count again;
+ * calls sent before an answer that time out after it do not count.
  */
 class BreakerTest {
 
@@ -66,6 +67,17 @@ class BreakerTest {
         assertFalse(breaker.isOpen(), "an answer in between started the count again");
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         assertTrue(breaker.isOpen(), "three slow calls in a row");
+    }
+
+    @Test
+    void callsStuckBehindAnOutageThatEndedDoNotOpenIt() {
+        java.util.List<io.smallrye.mutiny.subscription.UniEmitter<? super String>> stuck = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            call(() -> Uni.createFrom().emitter(stuck::add));
+        }
+        call(() -> Uni.createFrom().item("ok")).assertItem("ok"); // sent after them, answered: the backend is back
+        stuck.forEach(emitter -> emitter.fail(new TimeoutException("slow")));
+        assertFalse(breaker.isOpen(), "three timeouts of calls sent before the answer");
     }
 
     @Test

@@ -90,7 +90,7 @@ class UnreachableAtStartTest {
             start = System.nanoTime();
             given().get(ON_DOWN_HOST).then().statusCode(503);
             ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(ms < 50, "a 503 in " + ms + " ms while the host hangs");
+            assertTrue(ms < 200, "a 503 in " + ms + " ms while the host hangs (no round trip: the timeouts are 1.5 s and more)");
         } finally {
             LocalStack.run("resume", "mysql-1");
         }
