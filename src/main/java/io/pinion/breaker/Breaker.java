@@ -13,7 +13,8 @@ import io.smallrye.mutiny.Uni;
  * connection refused, no route) opens it at once, and calls that got no answer in time open it once
  * {@code timeoutsToOpen} of them came in a row, with no success in between (a hung host times out every call; a busy
  * one answers most); a call that times out after a later-sent call succeeded does not count (it was stuck behind
- * the outage that ended). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
+ * the outage that ended), and timeouts never open it while other calls got answers within the last {@code openMs}
+ * (an overloaded service times out some calls of a healthy backend: opening would turn its slowness into errors). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
  * goes through as a trial (the others still fail at once): its success closes the breaker, its failure of either
  * kind opens it again.
  */
@@ -39,6 +40,8 @@ public final class Breaker {
     private final AtomicInteger slowInARow = new AtomicInteger();
     /** When the last call that succeeded had started (ns): a call older than it that times out is stale evidence. */
     private volatile long lastSuccessStart = System.nanoTime();
+    /** When the last call succeeded (ms): timeouts open the breaker only after {@code openMs} without any answer. */
+    private volatile long lastSuccessAt;
 
     Breaker(String backend, long openMs, int timeoutsToOpen, Runnable onReject) {
         this.backend = backend;
@@ -88,6 +91,7 @@ public final class Breaker {
         if (started - lastSuccessStart > 0) {
             lastSuccessStart = started;
         }
+        lastSuccessAt = System.currentTimeMillis();
         slowInARow.set(0);
         open = false;
         if (wasTrial) {
@@ -105,9 +109,11 @@ public final class Breaker {
     private void failed(Evidence evidence, boolean wasTrial, long started) {
         // a call sent before a later call got its answer timed out while the backend was answering: it tells nothing
         boolean stale = started - lastSuccessStart < 0;
+        // calls of a backend that still answers others are slow because the service is busy, not the backend
+        boolean answering = System.currentTimeMillis() - lastSuccessAt < openMs;
         boolean opens = switch (evidence) {
             case DOWN -> true;
-            case SLOW -> wasTrial || (!stale && slowInARow.incrementAndGet() >= timeoutsToOpen);
+            case SLOW -> wasTrial || (!stale && slowInARow.incrementAndGet() >= timeoutsToOpen && !answering);
             case NONE -> false;
         };
         if (opens) {

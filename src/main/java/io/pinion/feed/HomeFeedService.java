@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.pinion.failure.EventLoopLag;
 import io.pinion.failure.Outages;
 import io.pinion.id.PinionId;
 import io.pinion.paging.Page;
@@ -29,7 +30,7 @@ import io.smallrye.mutiny.Uni;
  * materialized feed; later pages read the materialized feed from the cursor, and past its end the feed goes on with
  * older pins of what the user follows ({@link OlderPins}), leaving out those already shown through the feed's shown
  * index: no page reads the whole materialized feed. If the generator fails or overruns, the page is the
- * materialized feed alone and the user's next chunk is larger. The chunk is materialized and removed from the pools
+ * materialized feed alone and the user's next chunk is larger (not when the overrun was the busy service's own). The chunk is materialized and removed from the pools
  * after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
  * {@code pinion.feed.inactive-after} gets a regeneration ({@code feed-regenerate}).
  */
@@ -50,10 +51,12 @@ public class HomeFeedService {
     private final FeedConfig config;
     private final FeedMetrics metrics;
     private final FeedFunnel funnel;
+    private final EventLoopLag lag;
 
     HomeFeedService(ContentGenerator generator, MaterializedFeed materialized, OlderPins older, FeedStates states,
             FeedJobs jobs, ObjectStore objects, PinViews views, FeedCursors cursors, FeedConfig config, FeedMetrics metrics,
-            FeedFunnel funnel) {
+            FeedFunnel funnel, EventLoopLag lag) {
+        this.lag = lag;
         this.generator = generator;
         this.materialized = materialized;
         this.older = older;
@@ -135,10 +138,18 @@ public class HomeFeedService {
                 failure -> LOG.debugf("visit of user %d not recorded: %s", user, Outages.describe(failure)));
     }
 
+    /**
+     * A visit without a chunk: the next chunk is twice as large (the content waiting for the user grows), unless the
+     * generator overran its budget because the service itself is busy (its event loops lag): a larger chunk would
+     * only make the next visits costlier and keep the service overloaded.
+     */
     private void missed(long user, PullSources sources, Throwable failure) {
         boolean overrun = failure instanceof TimeoutException;
         metrics.generator(overrun, !overrun);
         LOG.debugf("no chunk for user %d: %s", user, overrun ? "over the generator budget" : Outages.describe(failure));
+        if (overrun && lag.busy()) {
+            return;
+        }
         Integer asked = sources.state().chunkSize();
         int next = Math.min(config.maxChunkSize(), Math.max(config.chunkSize(), asked == null ? 0 : asked) * 2);
         states.grow(user, next).subscribe().with(ignored -> { },

@@ -15,6 +15,7 @@ import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pinion.failure.EventLoopLag;
 import io.pinion.failure.Outages;
 import io.pinion.redis.RedisChannel;
 import io.pinion.redis.RedisClients;
@@ -50,6 +51,7 @@ public class CacheChannel {
     private final Vertx vertx;
     private final Counter distrusted;
     private final Counter paused;
+    private final EventLoopLag lag;
     private final Set<Long> pending = new LinkedHashSet<>();
     private boolean overflowed;
     private volatile RedisChannel channel;
@@ -60,7 +62,8 @@ public class CacheChannel {
     private long timer = -1;
 
     CacheChannel(ObjectCache cache, CacheConfig config, RedisClients redis, ActiveTopology topology, Vertx vertx,
-            MeterRegistry registry) {
+            MeterRegistry registry, EventLoopLag lag) {
+        this.lag = lag;
         this.cache = cache;
         this.config = config;
         this.redis = redis;
@@ -210,12 +213,14 @@ public class CacheChannel {
     }
 
     /**
-     * Heartbeats that may be outstanding before the channel is taken for failed: the timeout in heartbeats. It counts
-     * ticks this instance ran, so an instance starved of CPU (its ticks late too) does not take its own slowness for
-     * a failed channel.
+     * Heartbeats that may be outstanding before the channel is taken for failed: the timeout in heartbeats, plus as
+     * many as the event loops lag behind. It counts ticks this instance ran, and a heartbeat that came back waits
+     * for a loop like any request, so a busy instance (its ticks and its reading of the channel late too) does not
+     * take its own slowness for a failed channel: invalidations are as late as its answers, and in order before the
+     * heartbeat.
      */
     private long allowedMissing() {
-        return Math.max(1, config.heartbeatTimeout().toMillis() / config.heartbeatInterval().toMillis());
+        return Math.max(1, (config.heartbeatTimeout().toMillis() + lag.lagMs()) / config.heartbeatInterval().toMillis());
     }
 
     private void subscribed(boolean now) {

@@ -57,7 +57,7 @@ class BreakerTest {
     }
 
     @Test
-    void oneSlowCallDoesNotOpenItSeveralInARowDo() {
+    void oneSlowCallDoesNotOpenItSeveralInARowDo() throws InterruptedException {
         call(() -> Uni.createFrom().failure(new TimeoutException("slow"))).assertFailedWith(TimeoutException.class);
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         assertFalse(breaker.isOpen(), "two slow calls");
@@ -65,8 +65,21 @@ class BreakerTest {
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         assertFalse(breaker.isOpen(), "an answer in between started the count again");
+        Thread.sleep(60);
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
-        assertTrue(breaker.isOpen(), "three slow calls in a row");
+        assertTrue(breaker.isOpen(), "three slow calls in a row and no answer within the open time");
+    }
+
+    @Test
+    void timeoutsWhileOtherCallsAreAnsweredDoNotOpenIt() {
+        call(() -> Uni.createFrom().item("ok")).assertItem("ok");
+        for (int i = 0; i < 10; i++) {
+            call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+            call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+            call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
+            assertFalse(breaker.isOpen(), "a busy service: the backend answered a moment ago");
+            call(() -> Uni.createFrom().item("ok")).assertItem("ok");
+        }
     }
 
     @Test

@@ -1,0 +1,48 @@
+package io.pinion.failure;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Vertx;
+
+/** An event loop held up by work makes the service busy; once it runs freely again, it is not. */
+class EventLoopLagTest {
+
+    @Test
+    void aBlockedLoopIsSeenAndForgotten() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            EventLoopLag lag = new EventLoopLag(vertx, registry, 25);
+            lag.start(null);
+            Thread.sleep(200);
+            assertFalse(lag.busy(), "idle loops: " + lag.lagMs() + " ms");
+
+            CountDownLatch blocked = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            vertx.getOrCreateContext().runOnContext(ignored -> {
+                blocked.countDown();
+                try {
+                    release.await(5, TimeUnit.SECONDS); // a handler that holds its loop (what an overload amounts to)
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            blocked.await(5, TimeUnit.SECONDS);
+            Thread.sleep(300);
+            assertTrue(lag.busy(), "a loop held for 300 ms: " + lag.lagMs() + " ms");
+            assertTrue(registry.get("pinion_event_loop_lag_seconds").gauge().value() > 0.2);
+            release.countDown();
+            Thread.sleep(300);
+            assertFalse(lag.busy(), "released: " + lag.lagMs() + " ms");
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        }
+    }
+}
