@@ -136,8 +136,7 @@ public class FanoutWorker implements JobWorker {
     }
 
     private Uni<Void> trims(List<ReceiverStates.Receiver> active) {
-        // -1: the receiver's count could not be read (ReceiverStates), which asks for no trim
-        List<Uni<Void>> checks = active.stream().filter(r -> r.poolRows() != -1 && cap.over(r.poolRows()))
+        List<Uni<Void>> checks = active.stream().filter(r -> r.counted() && cap.over(r.poolRows()))
                 .map(r -> cap.check(r.user(), r.poolRows())).toList();
         return checks.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(checks).andFailFast().replaceWithVoid();
     }

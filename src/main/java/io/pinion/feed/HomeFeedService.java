@@ -30,8 +30,8 @@ import io.smallrye.mutiny.Uni;
  * materialized feed; later pages read the materialized feed from the cursor, and past its end the feed goes on with
  * older pins of what the user follows ({@link OlderPins}), leaving out those already shown through the feed's shown
  * index: no page reads the whole materialized feed. If the generator fails or overruns, the page is the
- * materialized feed alone and the user's next chunk is larger (not when the overrun was the busy service's own). The chunk is materialized and removed from the pools
- * after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
+ * materialized feed alone and the user's next chunk is larger (not when the overrun was the busy service's own).
+ * The chunk is materialized and removed from the pools after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
  * {@code pinion.feed.inactive-after} gets a regeneration ({@code feed-regenerate}).
  */
 @ApplicationScoped

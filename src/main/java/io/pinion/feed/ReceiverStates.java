@@ -32,8 +32,15 @@ public class ReceiverStates {
         this.config = config;
     }
 
-    /** One active receiver. {@code poolRows} is -1 when unknown. */
+    /** One active receiver. {@code poolRows} is {@link Receiver#UNKNOWN} when its feed state could not be read. */
     public record Receiver(long user, long affinity, long poolRows) {
+
+        static final long UNKNOWN = -1;
+
+        /** Whether the pools' size was read (an unknown size asks for no trim). */
+        boolean counted() {
+            return poolRows != UNKNOWN;
+        }
     }
 
     /** The active receivers among {@code users}, grouped by Redis instance; each gets one pool row counted. */
@@ -58,7 +65,7 @@ public class ReceiverStates {
             calls.add(redis.script(someShard.get(instance), GraphScript.FANOUT_RECEIVERS, keys,
                             List.of(Long.toString(author), before, "1"), false)
                     .map(answer -> receivers(group, answer))
-                    .onFailure().recoverWithItem(() -> group.stream().map(user -> new Receiver(user, 0, -1)).toList()));
+                    .onFailure().recoverWithItem(() -> group.stream().map(user -> new Receiver(user, 0, Receiver.UNKNOWN)).toList()));
         });
         if (calls.isEmpty()) {
             return Uni.createFrom().item(List.of());
