@@ -64,6 +64,18 @@ public class MysqlServers {
         }));
     }
 
+    /**
+     * Waits until both replication threads of the server run ({@code Slave_IO_Running} and {@code Slave_SQL_Running}
+     * are {@code Yes}: connected to its master and applying), checking every 100 ms; false when the wait ran out.
+     */
+    public Uni<Boolean> running(HostPort server, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        return replication(server).map(state -> "Yes".equals(state.ioRunning()) && "Yes".equals(state.sqlRunning()))
+                .chain(done -> done || System.nanoTime() > deadline ? Uni.createFrom().item(done)
+                        : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(100))
+                                .chain(() -> running(server, Duration.ofNanos(deadline - System.nanoTime()))));
+    }
+
     /** Waits until the server has applied everything up to the GTID position; false when the wait ran out. */
     public Uni<Boolean> applied(HostPort server, String gtid, Duration wait) {
         if (gtid == null || gtid.isBlank()) {

@@ -36,6 +36,8 @@ public class MysqlFailover {
 
     /** How long a promotion waits for the replica to apply what it received before it goes on without. */
     static final Duration APPLY_WAIT = Duration.ofSeconds(10);
+    /** How long a rejoin waits for the replica's replication threads to run before it answers. */
+    static final Duration RUNNING_WAIT = Duration.ofSeconds(10);
 
     private final ActiveTopology topology;
     private final MysqlServers servers;
@@ -83,8 +85,10 @@ public class MysqlFailover {
      * @param host    the host
      * @param replica the server that now replicates
      * @param master  the master it replicates from
+     * @param running whether both replication threads ran within {@link #RUNNING_WAIT} of the rejoin (false: the
+     *                replica still connects or stopped with an error, which {@code GET /v1/admin/backends} shows)
      */
-    public record Rejoin(String host, String replica, String master) {
+    public record Rejoin(String host, String replica, String master, boolean running) {
     }
 
     /**
@@ -174,7 +178,8 @@ public class MysqlFailover {
                     return ahead;
                 }))
                 .chain(() -> servers.follow(host.replicaEndpoint(), host.masterEndpoint()))
-                .map(ignored -> new Rejoin(hostName, host.replica(), host.master()));
+                .chain(() -> servers.running(host.replicaEndpoint(), RUNNING_WAIT))
+                .map(running -> new Rejoin(hostName, host.replica(), host.master(), running));
     }
 
     private MysqlHost withReplica(String hostName) {

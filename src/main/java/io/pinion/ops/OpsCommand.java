@@ -102,7 +102,8 @@ class OpsCommand {
                     done.oldMasterFenced() ? "fenced" : "not reached: it must come back read-only, as bin/stack starts it", done.tookMs());
         } else {
             MysqlFailover.Rejoin done = failover.rejoin(host).await().indefinitely();
-            out.printf("%s: %s replicates from %s by GTID, read-only%n", host, done.replica(), done.master());
+            out.printf("%s: %s replicates from %s by GTID, read-only%s%n", host, done.replica(), done.master(),
+                    done.running() ? "" : " (its replication threads did not run within 10 s: GET /v1/admin/backends says why)");
         }
         return 0;
     }

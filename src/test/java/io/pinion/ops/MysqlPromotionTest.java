@@ -62,7 +62,8 @@ class MysqlPromotionTest {
             assertTrue(refused.contains("read-only"), "the fenced old master refuses the service's writes: " + refused);
 
             admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/rejoin").then().statusCode(200)
-                    .body("replica", org.hamcrest.Matchers.equalTo(before.master()));
+                    .body("replica", org.hamcrest.Matchers.equalTo(before.master()))
+                    .body("running", org.hamcrest.Matchers.equalTo(true));
             within(() -> present(pools.replicaOf(HOST).orElseThrow(), later));
         } finally {
             back(admin, before);
@@ -84,7 +85,8 @@ class MysqlPromotionTest {
         within(() -> admin.as().get("/v1/admin/backends").then().extract().jsonPath()
                 .getString("items.find { it.name == '" + HOST + "-replica' }.detail").startsWith("replicating"));
         admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/promote").then().statusCode(200);
-        admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/rejoin").then().statusCode(200);
+        admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/rejoin").then().statusCode(200)
+                .body("running", org.hamcrest.Matchers.equalTo(true));
     }
 
     private MysqlHost host() {
