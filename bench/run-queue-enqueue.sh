@@ -1,28 +1,32 @@
 #!/usr/bin/env bash
-# bench/run-queue-enqueue.sh — enqueue throughput of a running Pinion (bench/app.sh started with
-# bench_admin made admin and worker by bench/admin-account.sh), measured with wrk, which costs far less CPU
-# than a JVM client on a 2-core box.
+# bench/run-queue-enqueue.sh — enqueue throughput of a running Pinion (bin/run by default; bench_admin is made
+# admin and worker by bench/admin-account.sh), measured with wrk, which costs far less CPU than a JVM client on a
+# 2-core box, beside the raw durable INSERT rate of the stack's MariaDB at the same concurrency (bench/lib/raw-insert.sh).
 #
 #   bench/run-queue-enqueue.sh                 both scenarios: single (1 job per POST, 5 connections) and
 #                                              batch (10 jobs per POST, 10 connections)
 #
 # Per scenario: a fresh queue of PARTITIONS partitions, a 5 s warm-up, then RUNS runs of
 #   wrk -t1 -c<conns> -d$DURATION --latency -s bench/wrk/enqueue.lua $BASE/v1/queues/<q>/jobs -- <token> <batch>
-# and a summary line with the medians of jobs/s, p50 and p99, and the CPU seconds of the app and of mariadbd
-# (utime+stime from /proc) over each run. Non-2xx answers fail the run.
+# and a summary line with the medians of jobs/s, p50 and p99, the CPU seconds of the app and of mariadbd
+# (utime+stime from /proc) over each run, and of the group commit's stages from the service's metrics (jobs per
+# INSERT, wait for the INSERT in flight, INSERT with its commit: p50 over the last minutes); then the raw rate
+# (rows/s of autocommitted INSERTs of <batch> rows from <conns> clients with mysqlslap) after each run, and the
+# median ratio of jobs/s to it. Non-2xx answers fail the run.
 #
-# BASE (http://127.0.0.1:18090)  RUNS (3)  DURATION (20s)  PARTITIONS (8)  APP_PID (else $APP_DIR/bench-app.pid)
-# APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
+# BASE (http://127.0.0.1:8080)  RUNS (3)  DURATION (20s)  PARTITIONS (8)  APP_PID (else $APP_DIR/bench-app.pid,
+# else the process running quarkus-run.jar)  APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
-BASE=${BASE:-http://127.0.0.1:18090}
+BASE=${BASE:-http://127.0.0.1:8080}
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-20s}
 PARTITIONS=${PARTITIONS:-8}
 APP_DIR=${APP_DIR:-/tmp/pinion-bench}
 RESULTS=${RESULTS:-bench/data/results}
-APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid")}
+APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid" 2>/dev/null || pgrep -f quarkus-run.jar | head -1)}
+source bench/lib/raw-insert.sh
 mkdir -p "$RESULTS"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 
@@ -39,6 +43,14 @@ ticks() { # utime+stime in clock ticks of the given pids
 }
 db_pids=$(pgrep -x mariadbd || pgrep -x mysqld || true)
 hz=$(getconf CLK_TCK)
+# The group commit's stages from the service's metrics: "gc_jobs_p50=… gc_wait_p50_ms=… gc_insert_p50_ms=…".
+group_commit() {
+  curl -fsS "$BASE/q/metrics" 2>/dev/null | awk '
+    /^pinion_queue_group_commit_jobs\{quantile="0.5"/ {j = $2}
+    /^pinion_queue_group_commit_wait_seconds\{quantile="0.5"/ {w = $2 * 1000}
+    /^pinion_queue_group_commit_insert_seconds\{quantile="0.5"/ {i = $2 * 1000}
+    END {printf "gc_jobs_p50=%s gc_wait_p50_ms=%.2f gc_insert_p50_ms=%.2f", j == "" ? "na" : j, w, i}'
+}
 median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}'; }
 
@@ -63,12 +75,17 @@ for scenario in ${SCENARIOS:-single batch}; do
     jobs=$(awk -v r="$rps" -v b="$batch" 'BEGIN {printf "%.0f", r * b}')
     app_cpu=$(awk -v t=$((a1 - a0)) -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}')
     db_cpu=$(awk -v t=$((d1 - d0)) -v hz="$hz" 'BEGIN {printf "%.1f", t / hz}')
-    printf '%s\t%s\t%s\t%s\t%s\n' "$jobs" "$p50" "$p99" "$app_cpu" "$db_cpu" >>"$RESULTS/$stamp-enqueue-$scenario.tsv"
-    echo "enqueue-$scenario run $run: jobs/s=$jobs req/s=$rps p50=${p50}ms p99=${p99}ms cpu app=${app_cpu}s mariadbd=${db_cpu}s"
+    raw=$(raw_insert_rate "$conns" "$batch")
+    ratio=$(awk -v j="$jobs" -v r="$raw" 'BEGIN {if (r + 0 > 0) printf "%.2f", j / r; else print "na"}')
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$jobs" "$p50" "$p99" "$app_cpu" "$db_cpu" "$raw" "$ratio" \
+      >>"$RESULTS/$stamp-enqueue-$scenario.tsv"
+    echo "enqueue-$scenario run $run: jobs/s=$jobs req/s=$rps p50=${p50}ms p99=${p99}ms cpu app=${app_cpu}s" \
+         "mariadbd=${db_cpu}s raw_rows/s=$raw ratio=$ratio"
   done
   f="$RESULTS/$stamp-enqueue-$scenario.tsv"
   echo "SUMMARY enqueue-$scenario batch=$batch conns=$conns runs=$RUNS jobs_per_s=$(cut -f1 "$f" | median)" \
        "p50_ms=$(cut -f2 "$f" | median) p99_ms=$(cut -f3 "$f" | median) app_cpu_s=$(cut -f4 "$f" | median)" \
-       "mariadbd_cpu_s=$(cut -f5 "$f" | median)"
+       "mariadbd_cpu_s=$(cut -f5 "$f" | median) raw_rows_per_s=$(cut -f6 "$f" | median)" \
+       "vs_raw=$(cut -f7 "$f" | median) $(group_commit)"
   curl -fsS -o /dev/null -XDELETE "$BASE/v1/queues/$queue" -H "Authorization: Bearer $token"
 done

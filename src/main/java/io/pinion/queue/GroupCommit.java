@@ -23,7 +23,7 @@ final class GroupCommit {
 
     static final int MAX_JOBS = 1_000;
 
-    private record Waiting(List<NewJob> jobs, UniEmitter<? super List<Enqueued>> emitter) {
+    private record Waiting(List<NewJob> jobs, UniEmitter<? super List<Enqueued>> emitter, long since) {
     }
 
     /** The calls waiting for a queue's next INSERT, and how many of its INSERTs are in flight. */
@@ -35,10 +35,13 @@ final class GroupCommit {
     private final int inFlight;
     private final long maxBytes;
     private final BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write;
+    private final QueueMetrics metrics;
     private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
     private final AtomicLong heldBytes = new AtomicLong();
 
-    GroupCommit(int inFlight, long maxBytes, BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write) {
+    GroupCommit(int inFlight, long maxBytes, BiFunction<Queue, List<NewJob>, Uni<List<Enqueued>>> write,
+            QueueMetrics metrics) {
+        this.metrics = metrics;
         this.inFlight = Math.max(1, inFlight);
         this.maxBytes = maxBytes;
         this.write = write;
@@ -58,7 +61,7 @@ final class GroupCommit {
                 return;
             }
             synchronized (lane) {
-                lane.waiting.add(new Waiting(jobs, emitter));
+                lane.waiting.add(new Waiting(jobs, emitter, System.nanoTime()));
             }
             pump(queue, lane);
         });
@@ -93,9 +96,14 @@ final class GroupCommit {
 
     private void flush(Queue queue, Lane lane, List<Waiting> batch) {
         List<NewJob> all = new ArrayList<>();
-        batch.forEach(waiting -> all.addAll(waiting.jobs()));
+        long sent = System.nanoTime();
+        batch.forEach(waiting -> {
+            all.addAll(waiting.jobs());
+            metrics.groupCommitWait(sent - waiting.since());
+        });
         long bytes = bytes(all);
         write.apply(queue, all)
+                .onItem().invoke(ignored -> metrics.groupCommitInsert(all.size(), System.nanoTime() - sent))
                 .onTermination().invoke(() -> {
                     heldBytes.addAndGet(-bytes);
                     synchronized (lane) {

@@ -52,7 +52,8 @@ public class JobWriter {
         this.ids = ids;
         this.metrics = metrics;
         this.topology = topology;
-        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), settings.groupCommitMaxBytes(), this::writeFree);
+        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), settings.groupCommitMaxBytes(), this::writeFree,
+                metrics);
     }
 
     /** Enqueues the jobs; the answer is in the order given. Bodies must already be within the queue's limit. */

@@ -1,6 +1,7 @@
 package io.pinion.queue;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -8,7 +9,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
@@ -18,7 +21,11 @@ import io.micrometer.core.instrument.Timer;
  * (pending jobs), {@code pinion_queue_oldest_due_age_seconds} and {@code pinion_queue_buffered}; in-app handler
  * latency is {@code pinion_queue_handler_seconds{queue,outcome}}, buffer hand-off time
  * {@code pinion_queue_handoff_seconds{queue}}. Partition gauges are published by the instance
- * that owns the partition, so sums across instances are cluster totals.
+ * that owns the partition, so sums across instances are cluster totals; they go when it stops owning it, and a
+ * deleted queue's series go with it. The group commit of single enqueues is timed in its two stages (all queues):
+ * {@code pinion_queue_group_commit_wait_seconds} (from the request to its INSERT being sent: waiting for the INSERT
+ * in flight), {@code pinion_queue_group_commit_insert_seconds} (the INSERT and its commit) and
+ * {@code pinion_queue_group_commit_jobs} (jobs per INSERT).
  */
 @ApplicationScoped
 public class QueueMetrics {
@@ -27,9 +34,32 @@ public class QueueMetrics {
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> gauges = new ConcurrentHashMap<>();
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<String, Meter> byQueue = new ConcurrentHashMap<>();
+    private final Timer groupCommitWait;
+    private final Timer groupCommitInsert;
+    private final DistributionSummary groupCommitJobs;
 
     QueueMetrics(MeterRegistry registry) {
         this.registry = registry;
+        this.groupCommitWait = Timer.builder("pinion_queue_group_commit_wait_seconds")
+                .description("From an enqueue's arrival in the group commit to its INSERT being sent")
+                .publishPercentiles(0.5, 0.99).register(registry);
+        this.groupCommitInsert = Timer.builder("pinion_queue_group_commit_insert_seconds")
+                .description("A group commit's INSERT, commit included")
+                .publishPercentiles(0.5, 0.99).register(registry);
+        this.groupCommitJobs = DistributionSummary.builder("pinion_queue_group_commit_jobs")
+                .description("Jobs per group-commit INSERT").publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    /** One group-commit INSERT of {@code jobs} jobs that took {@code nanos}. */
+    void groupCommitInsert(int jobs, long nanos) {
+        groupCommitJobs.record(jobs);
+        groupCommitInsert.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** An enqueue waited {@code nanos} in the group commit before its INSERT was sent. */
+    void groupCommitWait(long nanos) {
+        groupCommitWait.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     public void enqueued(String queue, int count) {
@@ -53,40 +83,69 @@ public class QueueMetrics {
     }
 
     public void handled(String queue, boolean success, long nanos) {
-        timers.computeIfAbsent(queue + "|" + success, key -> Timer.builder("pinion_queue_handler_seconds")
+        timers.computeIfAbsent(queue + "|" + success, key -> track(key, Timer.builder("pinion_queue_handler_seconds")
                         .tag("queue", queue).tag("outcome", success ? "success" : "failure")
                         .publishPercentiles(0.5, 0.99)
-                        .register(registry))
+                        .register(registry)))
                 .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Time to hand jobs out of a broker's buffers (in-process dequeue), {@code pinion_queue_handoff_seconds}. */
     public void handoff(String queue, long nanos) {
-        timers.computeIfAbsent(queue + "|handoff", key -> Timer.builder("pinion_queue_handoff_seconds")
+        timers.computeIfAbsent(queue + "|handoff", key -> track(key, Timer.builder("pinion_queue_handoff_seconds")
                         .tag("queue", queue)
                         .publishPercentiles(0.5, 0.99, 0.999)
-                        .register(registry))
+                        .register(registry)))
                 .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** Sets a gauge of one partition: {@code depth}, {@code oldest_due_age_seconds} or {@code buffered}. */
     public void partitionGauge(String name, String queue, int partition, long value) {
-        gauges.computeIfAbsent(name + "|" + queue + "|" + partition, key -> {
+        gauges.computeIfAbsent(queue + "|" + partition + "|" + name, key -> {
             AtomicLong holder = new AtomicLong();
-            Gauge.builder("pinion_queue_" + name, holder, AtomicLong::get)
+            track(key, Gauge.builder("pinion_queue_" + name, holder, AtomicLong::get)
                     .tag("queue", queue).tag("partition", Integer.toString(partition))
-                    .register(registry);
+                    .register(registry));
             return holder;
         }).set(value);
     }
 
+    /** Removes the gauges of a partition this instance no longer owns. */
+    public void forgetPartition(String queue, int partition) {
+        forget(queue + "|" + partition + "|");
+    }
+
+    /** Removes every series of the queues not among {@code existing} (deleted ones). */
+    public void keepOnly(Set<String> existing) {
+        byQueue.keySet().stream().map(key -> key.substring(0, key.indexOf('|'))).distinct()
+                .filter(queue -> !existing.contains(queue)).forEach(queue -> forget(queue + "|"));
+    }
+
+    private void forget(String prefix) {
+        byQueue.keySet().removeIf(key -> {
+            if (!key.startsWith(prefix)) {
+                return false;
+            }
+            registry.remove(byQueue.get(key));
+            counters.remove(key);
+            gauges.remove(key);
+            timers.remove(key);
+            return true;
+        });
+    }
+
+    private <M extends Meter> M track(String key, M meter) {
+        byQueue.put(key, meter);
+        return meter;
+    }
+
     private Counter counter(String name, String queue, String outcome) {
-        return counters.computeIfAbsent(name + "|" + queue + "|" + outcome, key -> {
+        return counters.computeIfAbsent(queue + "|" + name + "|" + outcome, key -> {
             Counter.Builder builder = Counter.builder(name).tag("queue", queue);
             if (outcome != null) {
                 builder.tag("outcome", outcome);
             }
-            return builder.register(registry);
+            return track(key, builder.register(registry));
         });
     }
 }

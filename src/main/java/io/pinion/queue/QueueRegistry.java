@@ -3,6 +3,7 @@ package io.pinion.queue;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,10 +51,12 @@ public class QueueRegistry {
     private final JobTables tables;
     private final ActiveTopology topology;
     private final ObjectMapper json;
+    private final QueueMetrics metrics;
     private volatile Map<String, Queue> byName = Map.of();
     private volatile Map<Long, Queue> byId = Map.of();
 
-    QueueRegistry(ShardSql sql, JobTables tables, ActiveTopology topology, ObjectMapper json) {
+    QueueRegistry(ShardSql sql, JobTables tables, ActiveTopology topology, ObjectMapper json, QueueMetrics metrics) {
+        this.metrics = metrics;
         this.sql = sql;
         this.tables = tables;
         this.topology = topology;
@@ -184,7 +187,9 @@ public class QueueRegistry {
         }
         Map<String, Queue> names = new LinkedHashMap<>();
         Map<Long, Queue> ids = new HashMap<>();
+        Set<String> existing = new HashSet<>();
         for (Row row : queueRows) {
+            existing.add(row.getString("name"));
             long id = row.getLong("queue_id");
             QueueConfig config = fromJson(row.getValue("config"));
             List<QueuePartition> own = partitions.getOrDefault(id, List.of());
@@ -198,6 +203,7 @@ public class QueueRegistry {
         }
         byName = names;
         byId = ids;
+        metrics.keepOnly(existing);
     }
 
     private List<QueuePartition> place(long queueId, String name, int first, int count, Set<Integer> used) {

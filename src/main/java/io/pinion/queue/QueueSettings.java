@@ -82,9 +82,10 @@ public interface QueueSettings {
 
     /**
      * Group commit of small enqueues: how many INSERTs of one queue may be in flight at once. Requests arriving
-     * meanwhile share the next INSERT, so fewer in flight means fewer, larger commits.
+     * meanwhile share the next INSERT, so fewer in flight means fewer, larger commits. One measured best with the
+     * binary log and replicas on (docs/benchmarks.md): concurrent commits slow each other more than they overlap.
      */
-    @WithDefault("2")
+    @WithDefault("1")
     int groupCommitInFlight();
 
     /** Largest block of job ids reserved at once per partition. */

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pinion.failure.Failure;
 import io.pinion.failure.Overloaded;
 import io.pinion.id.PinionId;
@@ -25,7 +26,8 @@ class GroupCommitBytesTest {
     @Test
     void enqueuesPastTheByteLimitAreRefusedAtOnce() {
         List<Uni<List<Enqueued>>> stuck = new ArrayList<>();
-        GroupCommit commit = new GroupCommit(1, 10_000, (queue, jobs) -> Uni.createFrom().<List<Enqueued>>nothing());
+        GroupCommit commit = new GroupCommit(1, 10_000, (queue, jobs) -> Uni.createFrom().<List<Enqueued>>nothing(),
+                new QueueMetrics(new SimpleMeterRegistry()));
         for (int i = 0; i < 3; i++) {
             stuck.add(commit.submit(QUEUE, List.of(job(4_000))));
         }
@@ -42,10 +44,15 @@ class GroupCommitBytesTest {
 
     @Test
     void aSingleBatchLargerThanTheLimitStillGoesWhenNothingElseWaits() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
         GroupCommit commit = new GroupCommit(1, 1_000, (queue, jobs) -> Uni.createFrom().item(
-                jobs.stream().map(job -> new Enqueued(PinionId.of(1, io.pinion.id.ObjectType.JOB, 1), true)).toList()));
-        commit.submit(QUEUE, List.of(job(5_000))).subscribe().withSubscriber(UniAssertSubscriber.create())
+                jobs.stream().map(job -> new Enqueued(PinionId.of(1, io.pinion.id.ObjectType.JOB, 1), true)).toList()),
+                new QueueMetrics(registry));
+        commit.submit(QUEUE, List.of(job(5_000), job(10))).subscribe().withSubscriber(UniAssertSubscriber.create())
                 .assertCompleted();
+        assertEquals(1, registry.get("pinion_queue_group_commit_jobs").summary().count());
+        assertEquals(2.0, registry.get("pinion_queue_group_commit_jobs").summary().totalAmount());
+        assertEquals(1, registry.get("pinion_queue_group_commit_wait_seconds").timer().count());
     }
 
     private static NewJob job(int bytes) {

@@ -218,6 +218,9 @@ final class OwnedPartition {
             return Uni.createFrom().voidItem();
         }
         return statements.depth().invoke(depth -> {
+            if (stopped) {
+                return;
+            }
             Long earliest = depth.earliestRunAfter();
             long age = earliest != null && earliest <= now ? (now - earliest) / 1000 : 0;
             context.metrics().partitionGauge("depth", queue.name(), partition.partition(), depth.pending());
@@ -228,6 +231,7 @@ final class OwnedPartition {
     /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
     Uni<Void> stop(boolean graceful) {
         stopped = true;
+        context.metrics().forgetPartition(queue.name(), partition.partition());
         List<LeasedJob> left = buffer.drain();
         if (!graceful || left.isEmpty()) {
             return Uni.createFrom().voidItem();
