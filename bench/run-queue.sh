@@ -14,16 +14,18 @@
 # Per run: CPU seconds, cores (CPU s / wall s) and share of app vs mariadbd in their sum; then the p99 of
 # pinion_queue_handoff_seconds for the run's queue from $BASE/q/metrics ("na" when the queue had no dequeues).
 # Raw output goes to $RESULTS/<stamp>-<label>-queue-<scenario>-<n>.txt; medians (jobs/s, p50, p99, CPU, handoff)
-# over the successful runs are printed and appended to $RESULTS/queue-summary.tsv. Exits 1 if any run failed.
+# over the successful runs are printed and appended to $RESULTS/queue-summary.tsv. Beside each enqueue scenario's
+# median: the raw durable INSERT rate of the stack's MariaDB at the same concurrency and rows per statement
+# (bench/lib/raw-insert.sh), measured right after its runs, and the ratio. Exits 1 if any run failed.
 #
-# BASE (http://127.0.0.1:18090)  RUNS (3)  JOBS (100000)  PARTITIONS (8)  CONCURRENCY, BATCH (override the
+# BASE (http://127.0.0.1:8080, bin/run)  RUNS (3)  JOBS (100000)  PARTITIONS (8)  CONCURRENCY, BATCH (override the
 # per-scenario defaults)  BENCH_USER (bench_admin)  BENCH_PASSWORD (bench-admin-password)  APP_PID  APP_DIR
 # (/tmp/pinion-bench)  DATA (bench/data)  RESULTS ($DATA/results)  LABEL (free text tag, default "default")
 # JAVA (java)  JAVA_OPTS (for the driver JVM)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
-BASE=${BASE:-http://127.0.0.1:18090}
+BASE=${BASE:-http://127.0.0.1:8080}
 RUNS=${RUNS:-3}
 JOBS=${JOBS:-100000}
 PARTITIONS=${PARTITIONS:-8}
@@ -47,6 +49,7 @@ curl -fsS -o /dev/null "$BASE/q/health/ready" || { echo "no ready Pinion at $BAS
 alive() { [[ $1 =~ ^[0-9]+$ && -r /proc/$1/stat ]]; }
 app_pid=${APP_PID:-}
 if [[ -z $app_pid && -r $APP_DIR/bench-app.pid ]]; then app_pid=$(<"$APP_DIR/bench-app.pid"); fi
+if [[ -z $app_pid ]]; then app_pid=$(pgrep -f quarkus-run.jar | head -1 || true); fi
 if ! alive "$app_pid"; then
   echo "warning: no live app process (APP_PID='${APP_PID:-}', $APP_DIR/bench-app.pid): app CPU not sampled" >&2
   app_pid=
@@ -66,6 +69,7 @@ fi
 (( ${#db_pids[@]} )) || echo "warning: no mariadbd process found: database CPU not sampled" >&2
 echo "CPU sampling: app pid ${app_pid:-none}, mariadbd pids ${db_pids[*]:-none}"
 HZ=$(getconf CLK_TCK)
+source bench/lib/raw-insert.sh
 
 # Sets APP_T / DB_T (clock ticks, utime+stime; "" when there is no such process) and NOW (epoch s) without forking.
 sample() {
@@ -176,9 +180,12 @@ for s in "${scenarios[@]}"; do
   app_cpu=$(med app_cpu_s) db_cpu=$(med db_cpu_s) app_share=$(med app_share) db_share=$(med db_share)
   handoff=$(med handoff_p99_s)
   all=$(printf '%s\n' "${results[@]}" | field jobs_per_s | paste -sd/)
-  printf 'SUMMARY %-14s label=%s median of %d/%d runs, %s jobs, batch %s, c=%s, %s partitions: %s jobs/s  p50 %s ms  p99 %s ms  CPU app %s s / mariadbd %s s (share %s%% / %s%%)  handoff p99 %s s  (runs: %s)\n' \
+  raw=na
+  if [[ $s == enqueue-* ]]; then raw=$(raw_insert_rate "$conc" "$batch"); fi
+  vs_raw=$(awk -v j="$jps" -v r="$raw" 'BEGIN {if (r + 0 > 0) printf "%.2f", j / r; else print "na"}')
+  printf 'SUMMARY %-14s label=%s median of %d/%d runs, %s jobs, batch %s, c=%s, %s partitions: %s jobs/s  p50 %s ms  p99 %s ms  CPU app %s s / mariadbd %s s (share %s%% / %s%%)  handoff p99 %s s  raw INSERT %s rows/s (%s×)  (runs: %s)\n' \
     "$s" "$LABEL" "${#results[@]}" "$RUNS" "$JOBS" "$batch" "$conc" "$PARTITIONS" "$jps" "$p50" "$p99" \
-    "$app_cpu" "$db_cpu" "$app_share" "$db_share" "$handoff" "$all"
+    "$app_cpu" "$db_cpu" "$app_share" "$db_share" "$handoff" "$raw" "$vs_raw" "$all"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$stamp" "$LABEL" "$s" \
     "${#results[@]}" "$RUNS" "$JOBS" "$batch" "$conc" "$PARTITIONS" "$jps" "$p50" "$p99" "$app_cpu" "$db_cpu" \
     "$app_share" "$db_share" "$handoff" "$all" >>"$RESULTS/queue-summary.tsv"
