@@ -12,7 +12,8 @@
 # processes (.stack/mysql-{1,2}/*.pid, else pgrep -f 'mariadbd.*3306[12]'), sampled exactly at the start and end of
 # the measured window (QueueLoad --sync stops at "SYNC start" / "SYNC end" until this script has read the counters).
 # Per run: CPU seconds, cores (CPU s / wall s) and share of app vs mariadbd in their sum; then the p99 of
-# pinion_queue_handoff_seconds for the run's queue from $BASE/q/metrics ("na" when the queue had no dequeues).
+# pinion_queue_handoff_seconds for the run's queue from $BASE/q/metrics, read at the end of the measured window (kept
+# in <run>.txt.metrics; "na" when the queue had no dequeues).
 # Raw output goes to $RESULTS/<stamp>-<label>-queue-<scenario>-<n>.txt; medians (jobs/s, p50, p99, CPU, handoff)
 # over the successful runs are printed and appended to $RESULTS/queue-summary.tsv. Beside each enqueue scenario's
 # median: the raw durable INSERT rate of the stack's MariaDB at the same concurrency and rows per statement
@@ -105,9 +106,10 @@ cpu_fields() {
   }'
 }
 
-# p99 of pinion_queue_handoff_seconds for one queue, in seconds as published ("na" if absent).
+# p99 of pinion_queue_handoff_seconds for one queue, in seconds as published ("na" if absent), from the metrics
+# read at the end of its run (file $2).
 handoff_p99() {
-  { curl -fsS --max-time 10 "$BASE/q/metrics" 2>/dev/null || true; } | awk -v q="queue=\"$1\"" '
+  { cat "$2" 2>/dev/null || true; } | awk -v q="queue=\"$1\"" '
     index($0, "pinion_queue_handoff_seconds{") == 1 && index($0, q) && index($0, "quantile=\"0.99\"") { v = $NF }
     END { print (v == "" ? "na" : v) }'
 }
@@ -140,7 +142,10 @@ for s in "${scenarios[@]}"; do
     while IFS= read -r line || [[ -n $line ]]; do
       case $line in
         'SYNC start') sample; a0=$APP_T d0=$DB_T w0=$NOW; echo go >&"$ctlfd" ;;
-        'SYNC end') sample; a1=$APP_T d1=$DB_T w1=$NOW; echo go >&"$ctlfd" ;;
+        'SYNC end') sample; a1=$APP_T d1=$DB_T w1=$NOW
+                    # the queue's series go when QueueLoad deletes it: read them now
+                    curl -fsS --max-time 10 "$BASE/q/metrics" >"$out.metrics" 2>/dev/null || true
+                    echo go >&"$ctlfd" ;;
         '@@EXIT '*) rc=${line#@@EXIT } ;;
         '') ;;
         *)
@@ -160,7 +165,7 @@ for s in "${scenarios[@]}"; do
       continue
     fi
     queue=$(field queue <<<"$result")
-    line="$result $(cpu_fields "$a0" "$a1" "$d0" "$d1" "$w0" "$w1") handoff_p99_s=$(handoff_p99 "$queue") exit=$rc"
+    line="$result $(cpu_fields "$a0" "$a1" "$d0" "$d1" "$w0" "$w1") handoff_p99_s=$(handoff_p99 "$queue" "$out.metrics") exit=$rc"
     echo "$line" >>"$out"
     if [[ $rc != 0 ]]; then
       echo "   run $n: FAILED (exit $rc): ${line#RESULT }" >&2
