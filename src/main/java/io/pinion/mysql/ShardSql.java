@@ -84,6 +84,18 @@ public class ShardSql {
         return inTransaction(shard, config.queryTimeout(), work);
     }
 
+    /**
+     * A transaction that may lose a lock conflict (InnoDB deadlock 1213, lock wait timeout 1205): rolled back and run
+     * again from the start up to three times after a short random pause. Only for work whose repeat is harmless once
+     * rolled back.
+     */
+    public <T> Uni<T> inTransactionRetryingConflicts(int shard, Function<SqlConnection, Uni<T>> work) {
+        return Uni.createFrom().deferred(() -> inTransaction(shard, work))
+                .onFailure(ShardSql::lockConflict).retry()
+                .withBackOff(Duration.ofMillis(5), Duration.ofMillis(50)).withJitter(0.5)
+                .atMost(3);
+    }
+
     /** Like {@link #inTransaction(int, Function)} with a longer time limit, for bulk statements. */
     public <T> Uni<T> inTransaction(int shard, Duration timeout, Function<SqlConnection, Uni<T>> work) {
         Pool pool = pools.forShard(shard);

@@ -179,9 +179,16 @@ public class JobWriter {
         if (queue.config().fifo()) {
             written = sql.inTransaction(partition.shard(), connection -> ids.allocateInTransaction(connection, partition, indexes.size())
                     .flatMap(allocated -> insert(connection, queue, partition, jobs, indexes, allocated, results, deduped)));
+        } else if (deduped) {
+            // one transaction: the INSERT locks the rows holding the keys it met, so none of them can finish (and
+            // free its key) before the SELECT names it; otherwise a job answered as created could be one never written.
+            // A deadlock with a holder finishing meanwhile rolls it all back: it is run again.
+            written = ids.allocate(partition, indexes.size())
+                    .flatMap(allocated -> sql.inTransactionRetryingConflicts(partition.shard(),
+                            connection -> insert(connection, queue, partition, jobs, indexes, allocated, results, true)));
         } else {
             written = ids.allocate(partition, indexes.size())
-                    .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, deduped));
+                    .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, false));
         }
         return written.onFailure(Outages::isUnavailable)
                 .invoke(() -> unavailableUntil.put(hostOf(partition), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));

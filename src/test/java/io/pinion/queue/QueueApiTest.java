@@ -64,6 +64,39 @@ class QueueApiTest {
         admin.as().get("/v1/queues/" + name).then().statusCode(404).body("error", equalTo("queue_not_found"));
     }
 
+    /**
+     * A job answered as created exists, and a duplicate answer names the job that held the key, also when the holder
+     * finishes while the duplicate is being written (the INSERT and the read of the key's holder are one transaction
+     * that locks the holder). The race is narrow: this runs it many times as a guard, it cannot force it.
+     */
+    @Test
+    void aKeyFreedDuringAnEnqueueNeverAnswersAJobThatWasNotWritten() throws Exception {
+        TestUser worker = TestApi.worker();
+        String queue = Queues.create("dedupe-race", Map.of("partitions", 1));
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 25; round++) {
+                String key = "race-" + round;
+                String holder = worker.as().body(Map.of("body", "h", "dedupeKey", key))
+                        .post("/v1/queues/" + queue + "/jobs").then().statusCode(201).extract().path("id");
+                var freed = pool.submit(() -> worker.as().delete("/v1/jobs/" + holder).then().statusCode(204));
+                var second = pool.submit(() -> worker.as().body(Map.of("body", "s", "dedupeKey", key))
+                        .post("/v1/queues/" + queue + "/jobs").then().statusCode(201).extract().jsonPath());
+                freed.get();
+                JsonPath answer = second.get();
+                String id = answer.getString("id");
+                if (answer.getBoolean("created")) {
+                    assertNotEquals(holder, id);
+                    worker.as().get("/v1/jobs/" + id).then().statusCode(200).body("state", equalTo("PENDING"));
+                } else {
+                    assertEquals(holder, id, "a duplicate names the job that held the key");
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void enqueueDequeueAckRoundTrip() {
         TestUser worker = TestApi.worker();
