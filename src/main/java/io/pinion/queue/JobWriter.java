@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 
 import org.jboss.logging.Logger;
 
@@ -46,8 +47,11 @@ public class JobWriter {
     private final AtomicInteger turn = new AtomicInteger();
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
     private final GroupCommit groupCommit;
+    private final Event<JobsEnqueued> enqueuedEvents;
 
-    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology, QueueSettings settings) {
+    JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology, QueueSettings settings,
+            Event<JobsEnqueued> enqueuedEvents) {
+        this.enqueuedEvents = enqueuedEvents;
         this.sql = sql;
         this.ids = ids;
         this.metrics = metrics;
@@ -190,7 +194,15 @@ public class JobWriter {
             written = ids.allocate(partition, indexes.size())
                     .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, false));
         }
-        return written.onFailure(Outages::isUnavailable)
+        long now = System.currentTimeMillis();
+        boolean due = indexes.stream().anyMatch(i -> jobs.get(i).runAfter() <= now);
+        return written
+                .invoke(() -> {
+                    if (due) {
+                        enqueuedEvents.fire(new JobsEnqueued(partition.queueId(), partition.partition()));
+                    }
+                })
+                .onFailure(Outages::isUnavailable)
                 .invoke(() -> unavailableUntil.put(hostOf(partition), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));
     }
 

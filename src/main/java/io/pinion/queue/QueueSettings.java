@@ -53,9 +53,21 @@ public interface QueueSettings {
     @WithDefault("500")
     int prefetchBatch();
 
-    /** How often owned partitions look for due jobs when they have nothing buffered. */
+    /**
+     * How often owned partitions look for due jobs when they have nothing buffered (those served to outside workers:
+     * while workers ask). For a queue handled in-app each look that finds none doubles the wait, up to
+     * {@link #pollIntervalMax()}; jobs found start it again from here. Jobs enqueued to an owned partition through
+     * this instance are looked for at once.
+     */
     @WithDefault("200ms")
     Duration pollInterval();
+
+    /**
+     * The longest wait between looks of an idle partition handled in-app: how late, at most, it finds jobs enqueued
+     * through another instance or becoming due (retries, delayed jobs).
+     */
+    @WithDefault("1s")
+    Duration pollIntervalMax();
 
     /** How often expired leases are returned to PENDING (or FAILED). */
     @WithDefault("1s")

@@ -40,6 +40,20 @@ final class RecordingHandlers {
         }
     }
 
+    /** Records when each job (its body) was handled. */
+    @ApplicationScoped
+    @JobHandler(value = "pickup-test", partitions = 1, leaseMs = 5_000, internal = false)
+    static class Pickup implements JobWorker {
+
+        static final Map<String, Long> HANDLED_AT = new ConcurrentHashMap<>();
+
+        @Override
+        public Uni<Void> handle(LeasedJob job) {
+            HANDLED_AT.put(body(job), System.currentTimeMillis());
+            return Uni.createFrom().voidItem();
+        }
+    }
+
     /** Fails every job whose body is in FAILING; records the time of every attempt per body. */
     @ApplicationScoped
     @JobHandler(value = "flaky-test", maxAttempts = 3, leaseMs = 5_000, partitions = 2, internal = false)

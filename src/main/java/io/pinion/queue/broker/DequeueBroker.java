@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import io.pinion.queue.JobsAcked;
+import io.pinion.queue.JobsEnqueued;
 import io.pinion.queue.LeasedJob;
 import io.smallrye.mutiny.Uni;
 
@@ -127,6 +128,14 @@ public final class DequeueBroker {
         OwnedPartition partition = owned.get(acked.queueId() + "/" + acked.partition());
         if (partition != null) {
             partition.acked(acked.ids(), acked.failed());
+        }
+    }
+
+    /** Jobs were enqueued through this instance: the partition, if this broker owns it, looks for them at once. */
+    public void enqueued(JobsEnqueued enqueued) {
+        OwnedPartition partition = owned.get(enqueued.queueId() + "/" + enqueued.partition());
+        if (partition != null) {
+            partition.jobsEnqueued();
         }
     }
 

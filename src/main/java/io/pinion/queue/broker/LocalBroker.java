@@ -16,6 +16,7 @@ import org.jboss.logging.Logger;
 
 import io.pinion.mysql.ShardSql;
 import io.pinion.queue.JobsAcked;
+import io.pinion.queue.JobsEnqueued;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueueMetrics;
 import io.pinion.queue.QueueRegistry;
@@ -77,6 +78,14 @@ public class LocalBroker {
         DequeueBroker running = broker;
         if (running != null) {
             running.acked(acked);
+        }
+    }
+
+    /** Lets the local broker look at once for jobs enqueued through this instance. */
+    void enqueued(@Observes JobsEnqueued enqueued) {
+        DequeueBroker running = broker;
+        if (running != null) {
+            running.enqueued(enqueued);
         }
     }
 

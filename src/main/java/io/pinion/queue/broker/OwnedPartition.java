@@ -49,6 +49,7 @@ final class OwnedPartition {
     private volatile boolean alwaysDemand;
     private volatile long lastDemand;
     private volatile long nextFetchAt;
+    private volatile int emptyLooks;
     private volatile boolean stopped;
     private volatile long inFlight;
     private volatile long inFlightCheckedAt;
@@ -228,6 +229,30 @@ final class OwnedPartition {
         }).replaceWithVoid();
     }
 
+    /**
+     * Jobs were just enqueued to this partition through this instance: look for them now rather than at the next
+     * poll, and poll at the shortest interval again.
+     */
+    void jobsEnqueued() {
+        emptyLooks = 0;
+        nextFetchAt = 0;
+        context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
+    }
+
+    /**
+     * The wait after {@code looks} looks in a row found nothing. A partition handled in this process (always wanted)
+     * doubles the poll interval each time, up to its maximum; one served to outside workers polls only while they ask
+     * (demand), at the poll interval.
+     */
+    private long idleWait(int looks) {
+        long base = context.settings().pollInterval().toMillis();
+        if (!alwaysDemand) {
+            return base;
+        }
+        long max = Math.max(base, context.settings().pollIntervalMax().toMillis());
+        return Math.min(max, base << Math.min(looks, 20));
+    }
+
     /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
     Uni<Void> stop(boolean graceful) {
         stopped = true;
@@ -257,9 +282,10 @@ final class OwnedPartition {
                         return;
                     }
                     if (jobs.isEmpty()) {
-                        nextFetchAt = now + context.settings().pollInterval().toMillis();
+                        nextFetchAt = now + idleWait(emptyLooks++);
                         return;
                     }
+                    emptyLooks = 0;
                     buffer.addAll(jobs);
                     onJobs.run();
                 }, failure -> {
