@@ -23,7 +23,7 @@ class PickupTest {
         TestUser worker = TestApi.worker();
         Queues.grantToWorker("pickup-test");
         for (int i = 0; i < 3; i++) {
-            Thread.sleep(2_500); // idle long enough for the partition's polls to be a second apart
+            Thread.sleep(1_800); // idle long enough for the partition's polls to be a second apart (200, 400, 800, 1,000 ms)
             String body = "pickup-" + UUID.randomUUID();
             long sent = System.currentTimeMillis();
             worker.as().body(Map.of("body", body)).post("/v1/queues/pickup-test/jobs").then().statusCode(201);
