@@ -50,6 +50,7 @@ final class OwnedPartition {
     private volatile long lastDemand;
     private volatile long nextFetchAt;
     private volatile int emptyLooks;
+    private final java.util.concurrent.atomic.AtomicLong wakes = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean stopped;
     private volatile long inFlight;
     private volatile long inFlightCheckedAt;
@@ -234,6 +235,7 @@ final class OwnedPartition {
      * poll, and poll at the shortest interval again.
      */
     void jobsEnqueued() {
+        wakes.incrementAndGet();
         emptyLooks = 0;
         nextFetchAt = 0;
         context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
@@ -272,6 +274,7 @@ final class OwnedPartition {
         if (wanted <= 0 || !fetching.compareAndSet(false, true)) {
             return;
         }
+        long wokenBefore = wakes.get();
         int batch = Math.min(wanted, context.settings().prefetchBatch());
         Uni<List<Long>> due = queue.config().fifo() ? dueFifo(batch, now) : statements.due(batch, now);
         due.flatMap(ids -> lease(ids, now))
@@ -282,6 +285,11 @@ final class OwnedPartition {
                         return;
                     }
                     if (jobs.isEmpty()) {
+                        if (wakes.get() != wokenBefore) {
+                            // jobs enqueued while this look ran may have come after it read: look again now
+                            context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
+                            return;
+                        }
                         nextFetchAt = now + idleWait(emptyLooks++);
                         return;
                     }
