@@ -50,10 +50,10 @@ class SlowStatementTest {
         assertFalse(breakers.forBackend(host).isOpen(), "one slow statement does not open the host's breaker");
         given().get("/v1/pins/" + pin).then().statusCode(200);
 
+        // an id no user has: misses are not cached, so every read must reach the host
+        String other = "/v1/users/" + PinionId.of(shard, ObjectType.USER, 999_999_999L).value();
         LocalStack.run("pause", host);
         try {
-            // an id no user has: misses are not cached, so every read must reach the hung host
-            String other = "/v1/users/" + PinionId.of(shard, ObjectType.USER, 999_999_999L).value();
             for (int i = 0; i < 3; i++) {
                 given().get(other).then().statusCode(503);
             }
@@ -63,6 +63,16 @@ class SlowStatementTest {
             assertTrue((System.nanoTime() - start) / 1_000_000 < 500, "an open breaker answers at once");
         } finally {
             LocalStack.run("resume", host);
+            // the breaker lets a trial through within pinion.breaker.open-for: the next test finds the host serving
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (given().get(other).statusCode() != 404 && System.currentTimeMillis() < deadline) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
         }
     }
 }
