@@ -69,11 +69,8 @@ public class MysqlServers {
      * are {@code Yes}: connected to its master and applying), checking every 100 ms; false when the wait ran out.
      */
     public Uni<Boolean> running(HostPort server, Duration wait) {
-        long deadline = System.nanoTime() + wait.toNanos();
-        return replication(server).map(state -> "Yes".equals(state.ioRunning()) && "Yes".equals(state.sqlRunning()))
-                .chain(done -> done || System.nanoTime() > deadline ? Uni.createFrom().item(done)
-                        : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(100))
-                                .chain(() -> running(server, Duration.ofNanos(deadline - System.nanoTime()))));
+        return until(() -> replication(server).map(state -> "Yes".equals(state.ioRunning())
+                && "Yes".equals(state.sqlRunning())), System.nanoTime() + wait.toNanos(), Duration.ofMillis(100));
     }
 
     /** Waits until the server has applied everything up to the GTID position; false when the wait ran out. */
@@ -93,11 +90,14 @@ public class MysqlServers {
      */
     public Uni<Boolean> caughtUp(HostPort server, String position, Duration wait) {
         GtidState target = GtidState.parse(position);
-        long deadline = System.nanoTime() + wait.toNanos();
-        return gtids(server).map(gtids -> gtids.position().covers(target))
-                .chain(done -> done || System.nanoTime() > deadline ? Uni.createFrom().item(done)
-                        : Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(50))
-                                .chain(() -> caughtUp(server, position, Duration.ofNanos(deadline - System.nanoTime()))));
+        return until(() -> gtids(server).map(gtids -> gtids.position().covers(target)),
+                System.nanoTime() + wait.toNanos(), Duration.ofMillis(50));
+    }
+
+    /** Asks {@code check} every {@code every} until it answers true or {@code deadline} (System.nanoTime) passes. */
+    private static Uni<Boolean> until(java.util.function.Supplier<Uni<Boolean>> check, long deadline, Duration every) {
+        return check.get().chain(done -> done || System.nanoTime() > deadline ? Uni.createFrom().item(done)
+                : Uni.createFrom().voidItem().onItem().delayIt().by(every).chain(() -> until(check, deadline, every)));
     }
 
     /** The GTID position of the server's binary log ({@code gtid_binlog_pos}): everything it wrote or logged. */

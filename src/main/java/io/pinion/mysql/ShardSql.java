@@ -61,8 +61,12 @@ public class ShardSql {
      * three times after a short random pause. Only for statements whose WHERE clause makes a repeat harmless.
      */
     public Uni<RowSet<Row>> queryRetryingConflicts(int shard, String sql, Tuple args) {
-        return Uni.createFrom().deferred(() -> query(shard, sql, args))
-                .onFailure(ShardSql::lockConflict).retry()
+        return retryingConflicts(Uni.createFrom().deferred(() -> query(shard, sql, args)));
+    }
+
+    /** Subscribes again, up to three times after a short random pause, while the work loses a lock conflict. */
+    private static <T> Uni<T> retryingConflicts(Uni<T> work) {
+        return work.onFailure(ShardSql::lockConflict).retry()
                 .withBackOff(Duration.ofMillis(5), Duration.ofMillis(50)).withJitter(0.5)
                 .atMost(3);
     }
@@ -90,10 +94,7 @@ public class ShardSql {
      * rolled back.
      */
     public <T> Uni<T> inTransactionRetryingConflicts(int shard, Function<SqlConnection, Uni<T>> work) {
-        return Uni.createFrom().deferred(() -> inTransaction(shard, work))
-                .onFailure(ShardSql::lockConflict).retry()
-                .withBackOff(Duration.ofMillis(5), Duration.ofMillis(50)).withJitter(0.5)
-                .atMost(3);
+        return retryingConflicts(Uni.createFrom().deferred(() -> inTransaction(shard, work)));
     }
 
     /** Like {@link #inTransaction(int, Function)} with a longer time limit, for bulk statements. */

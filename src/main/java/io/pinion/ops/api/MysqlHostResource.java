@@ -38,7 +38,7 @@ public class MysqlHostResource {
 
     @POST
     @Path("/rejoin")
-    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only; refused (409 diverged) when it holds transactions the master never received")
+    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only, answering once its replication threads run (at most 10 s; running says whether they did); refused (409 diverged) when it holds transactions the master never received")
     public Uni<MysqlFailover.Rejoin> rejoin(@PathParam("name") String name) {
         return failover.rejoin(name);
     }
