@@ -6,7 +6,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -29,23 +31,32 @@ import io.vertx.mutiny.sqlclient.Tuple;
 public class JobAcks {
 
     private final ShardSql sql;
+    private final QueueSettings settings;
     private final JobLocator locator;
     private final QueueMetrics metrics;
     private final Event<JobsAcked> ackedEvents;
 
-    JobAcks(ShardSql sql, JobLocator locator, QueueMetrics metrics, Event<JobsAcked> ackedEvents) {
+    JobAcks(ShardSql sql, JobLocator locator, QueueMetrics metrics, Event<JobsAcked> ackedEvents, QueueSettings settings) {
+        this.settings = settings;
         this.sql = sql;
         this.locator = locator;
         this.metrics = metrics;
         this.ackedEvents = ackedEvents;
     }
 
-    /** Acks jobs of any queues; the answer is in the order given. */
-    public Uni<List<AckResult>> ack(List<Ack> acks) {
+    /**
+     * Acks jobs of any queues; the answer is in the order given. {@code mayWork} fails for a queue the caller may not
+     * work on (the whole batch is then refused, nothing acked).
+     */
+    public Uni<List<AckResult>> ack(List<Ack> acks, Function<String, Uni<Void>> mayWork) {
         List<Uni<JobLocator.Location>> lookups = acks.stream()
                 .map(ack -> locator.locate(ack.id()).map(found -> found.orElse(null)))
                 .toList();
-        return Uni.join().all(lookups).andFailFast().flatMap(locations -> {
+        return Uni.join().all(lookups).andFailFast().call(locations -> {
+            List<Uni<Void>> checks = locations.stream().filter(Objects::nonNull).map(location -> location.queue().name())
+                    .distinct().map(mayWork).toList();
+            return checks.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(checks).andFailFast().replaceWithVoid();
+        }).flatMap(locations -> {
             Map<String, List<Integer>> groups = new LinkedHashMap<>();
             Map<String, JobLocator.Location> where = new HashMap<>();
             AckResult[] results = new AckResult[acks.size()];
@@ -77,20 +88,32 @@ public class JobAcks {
         return ackPartition(new JobLocator.Location(queue, partition), acks, all, results).map(ignored -> List.of(results));
     }
 
-    /** Extends a RUNNING job's lease to {@code extendMs} from now and optionally appends to its status. */
-    public Uni<Long> checkpoint(PinionId id, Integer attempt, long extendMs, String status) {
+    /**
+     * Extends a RUNNING job's lease to {@code extendMs} from now, at most {@code pinion.queue.lease-max-total} after
+     * the lease began, and optionally appends to its status; the lease's new end. 409 {@code lease_lost} when the
+     * job is not leased under {@code lease} any more, or its lease already reached that total.
+     */
+    public Uni<Long> checkpoint(PinionId id, Long lease, long extendMs, String status) {
         return locator.locate(id).flatMap(found -> {
             JobLocator.Location location = found.orElseThrow(() -> notFound(id));
             long now = System.currentTimeMillis();
-            long expires = now + extendMs;
-            Tuple args = Tuple.of(expires, status, status, now, id.value());
-            if (attempt != null) {
-                args.addInteger(attempt);
+            long total = settings.leaseMaxTotal().toMillis();
+            Tuple args = Tuple.tuple().addLong(now + extendMs).addLong(total).addString(status).addString(status)
+                    .addLong(now).addLong(id.value()).addLong(total).addLong(now);
+            if (lease != null) {
+                args.addLong(lease);
             }
             String table = location.partition().table();
-            return sql.query(location.partition().shard(), JobSql.checkpoint(table, attempt != null), args).flatMap(rows -> {
+            return sql.query(location.partition().shard(), JobSql.checkpoint(table, lease != null), args).flatMap(rows -> {
                 if (rows.rowCount() == 1) {
-                    return Uni.createFrom().item(expires);
+                    return sql.query(location.partition().shard(), JobSql.leaseExpires(table), Tuple.of(id.value()))
+                            .map(read -> {
+                                Long expires = read.size() == 0 ? null : read.iterator().next().getLong(0);
+                                if (expires == null) { // acked or swept between the two statements
+                                    throw new Conflict(AckResult.LEASE_LOST, "job " + id + " is not leased any more");
+                                }
+                                return expires;
+                            });
                 }
                 return sql.query(location.partition().shard(), JobSql.state(table), Tuple.of(id.value())).map(existing -> {
                     if (existing.size() == 0) {

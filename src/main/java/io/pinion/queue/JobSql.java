@@ -57,6 +57,8 @@ public final class JobSql {
               attempts_allowed INT NOT NULL,
               lease_owner VARCHAR(64) NULL,
               lease_expires BIGINT NULL,
+              lease_seq BIGINT NOT NULL DEFAULT 0,
+              leased_at BIGINT NULL,
               body MEDIUMBLOB NOT NULL,
               status TEXT NULL,
               dedupe_key VARCHAR(191) NULL,
@@ -75,6 +77,17 @@ public final class JobSql {
 
     public static String create(String table) {
         return CREATE.formatted(table);
+    }
+
+    /**
+     * Brings a partition table made before leases had their own sequence to today's shape: {@code lease_seq} counts
+     * every lease of the job and is never reset (tokens name it, so a retried job's new leases never repeat an old
+     * token); {@code leased_at} is when the current lease began (the cap on checkpoints). Instant in MariaDB, and a
+     * no-op on a table that has them.
+     */
+    public static String addLeaseColumns(String table) {
+        return "ALTER TABLE " + table + " ADD COLUMN IF NOT EXISTS lease_seq BIGINT NOT NULL DEFAULT 0,"
+                + " ADD COLUMN IF NOT EXISTS leased_at BIGINT NULL";
     }
 
     public static String drop(String table) {
@@ -199,12 +212,20 @@ public final class JobSql {
     // leases and acks
 
     /**
-     * Extends a RUNNING job's lease and appends to its status: binds lease_expires, status twice, updated_at, id
-     * and, with {@code attempt}, the attempt the lease was given for.
+     * Extends a RUNNING job's lease, never past a total after the lease began, and appends to its status: binds
+     * lease_expires, the total, status twice, updated_at, id, the total again and now and, with {@code lease}, the
+     * lease sequence the token names. A lease already at its total changes nothing (the caller sees lease_lost). A
+     * lease given before {@code leased_at} existed counts from its last update.
      */
-    public static String checkpoint(String table, boolean attempt) {
-        return "UPDATE " + table + BY_ID + " SET lease_expires = ?, status = IF(? IS NULL, status, " + APPEND_STATUS
-                + "), updated_at = ? WHERE id = ? AND state = " + RUNNING + (attempt ? " AND attempts_made = ?" : "");
+    public static String checkpoint(String table, boolean lease) {
+        return "UPDATE " + table + BY_ID + " SET lease_expires = LEAST(?, COALESCE(leased_at, updated_at) + ?),"
+                + " status = IF(? IS NULL, status, " + APPEND_STATUS + "), updated_at = ? WHERE id = ? AND state = "
+                + RUNNING + " AND COALESCE(leased_at, updated_at) + ? > ?" + (lease ? " AND lease_seq = ?" : "");
+    }
+
+    /** The lease's end after a checkpoint: binds the id. */
+    public static String leaseExpires(String table) {
+        return "SELECT lease_expires FROM " + table + BY_ID + " WHERE id = ?";
     }
 
     /**
@@ -251,14 +272,14 @@ public final class JobSql {
                 .append(ShardSql.placeholders(acks.size())).append(") AND state = ").append(RUNNING);
         args.addLong(now);
         acks.forEach(ack -> args.addLong(ack.id().value()));
-        List<Ack> tokened = acks.stream().filter(ack -> ack.attempt() != null).toList();
+        List<Ack> tokened = acks.stream().filter(ack -> ack.lease() != null).toList();
         if (!tokened.isEmpty()) {
-            statement.append(" AND attempts_made = CASE id");
+            statement.append(" AND lease_seq = CASE id");
             tokened.forEach(ack -> {
                 statement.append(" WHEN ? THEN ?");
-                args.addLong(ack.id().value()).addInteger(ack.attempt());
+                args.addLong(ack.id().value()).addLong(ack.lease());
             });
-            statement.append(" ELSE attempts_made END");
+            statement.append(" ELSE lease_seq END");
         }
         return new Statement(statement.toString(), args);
     }
@@ -283,16 +304,16 @@ public final class JobSql {
                 + " ORDER BY id LIMIT ?";
     }
 
-    /** Leases PENDING jobs: binds lease_owner, lease_expires, updated_at, then the ids. */
+    /** Leases PENDING jobs: binds lease_owner, lease_expires, updated_at, leased_at (now twice), then the ids. */
     public static String lease(String table, int ids) {
         return "UPDATE " + table + BY_ID + " SET state = " + RUNNING + ", lease_owner = ?, lease_expires = ?,"
-                + " attempts_made = attempts_made + 1, updated_at = ? WHERE id IN (" + ShardSql.placeholders(ids)
-                + ") AND state = " + PENDING;
+                + " attempts_made = attempts_made + 1, lease_seq = lease_seq + 1, updated_at = ?, leased_at = ?"
+                + " WHERE id IN (" + ShardSql.placeholders(ids) + ") AND state = " + PENDING;
     }
 
     /** The jobs a lease got: binds the ids, lease_owner and lease_expires. */
     public static String leased(String table, int ids) {
-        return "SELECT id, priority, run_after, attempts_made, attempts_allowed, body, created_at FROM " + table + BY_ID
+        return "SELECT id, priority, run_after, attempts_made, attempts_allowed, lease_seq, body, created_at FROM " + table + BY_ID
                 + " WHERE id IN (" + ShardSql.placeholders(ids) + ") AND state = " + RUNNING
                 + " AND lease_owner = ? AND lease_expires = ?";
     }

@@ -116,6 +116,15 @@ public class QueueRegistry {
     }
 
     /**
+     * Creates whichever of the queue's partition tables are missing ({@code CREATE TABLE IF NOT EXISTS}, one statement
+     * per partition): a creation whose table statements failed after its rows were committed, and whose clean-up
+     * failed too (a host that stalled for seconds), left a queue whose enqueues fail with "table doesn't exist".
+     */
+    public Uni<Queue> ensureTables(Queue queue) {
+        return createTables(queue.partitions()).replaceWith(queue);
+    }
+
+    /**
      * Replaces the queue's settings if it is still at {@code expectedVersion}; new partitions (the count may only
      * grow) are placed and their tables created. 409 {@code version_conflict} when someone changed it meanwhile.
      */

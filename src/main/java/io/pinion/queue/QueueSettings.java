@@ -69,6 +69,13 @@ public interface QueueSettings {
     @WithDefault("1s")
     Duration pollIntervalMax();
 
+    /**
+     * The longest a lease may last from the moment it was given, however often its worker checkpoints (each
+     * checkpoint extends it by at most a day): past it the job goes back to the queue when the lease ends.
+     */
+    @WithDefault("7d")
+    Duration leaseMaxTotal();
+
     /** How often expired leases are returned to PENDING (or FAILED). */
     @WithDefault("1s")
     Duration sweepInterval();

@@ -41,13 +41,13 @@ class HousekeepingTest {
         var leased = JobOrderingTest.dequeue(worker, queue, 3, 5_000);
         JobOrderingTest.ack(worker, leased);
 
-        RetryTest.waitFor(() -> given().get("/q/metrics").asString().contains("pinion_queue_depth{partition=\"0\",queue=\"" + queue + "\"}"), 10_000);
-        given().get("/q/metrics").then().statusCode(200)
+        RetryTest.waitFor(() -> io.pinion.TestApi.management().get("/q/metrics").asString().contains("pinion_queue_depth{partition=\"0\",queue=\"" + queue + "\"}"), 10_000);
+        io.pinion.TestApi.management().get("/q/metrics").then().statusCode(200)
                 .body(containsString("pinion_queue_enqueued_total{queue=\"" + queue + "\"} 3.0"))
                 .body(containsString("pinion_queue_acked_total{outcome=\"success\",queue=\"" + queue + "\"}"))
                 .body(containsString("pinion_queue_handoff_seconds{queue=\"" + queue + "\",quantile=\"0.99\"}"));
 
-        given().get("/q/health/well").then().statusCode(200)
+        io.pinion.TestApi.management().get("/q/health/well").then().statusCode(200)
                 .body("checks.find { it.name == 'dequeue-broker' }.status", equalTo("UP"));
         TestApi.admin().as().get("/v1/admin/brokers").then().statusCode(200)
                 .body("flatten().partitions.flatten()", hasItem(queue + "/0"))

@@ -77,7 +77,8 @@ class RateLimitTest {
     private int drain(DequeueBroker broker, String name) {
         List<LeasedJob> jobs = broker.take(name, 100);
         if (!jobs.isEmpty()) {
-            acks.ack(jobs.stream().map(job -> new Ack(job.id(), job.attempt(), true, null, null)).toList())
+            acks.ack(jobs.stream().map(job -> new Ack(job.id(), job.attempt(), job.lease(), true, null, null)).toList(),
+                    queue -> io.smallrye.mutiny.Uni.createFrom().voidItem())
                     .await().atMost(Duration.ofSeconds(10));
         }
         return jobs.size();

@@ -96,10 +96,10 @@ public class JobResource {
             }
             PinionId job = ids.parse(item.id(), ObjectType.JOB, field + ".id");
             String status = QueueInput.status(item.status(), field + ".status");
-            parsed.add(new Ack(job, tokens.attempt(job, item.leaseToken(), field + ".leaseToken"), success, status,
+            parsed.add(new Ack(job, null, tokens.lease(job, item.leaseToken(), field + ".leaseToken"), success, status,
                     item.retryDelayMs()));
         }
-        return acks.ack(parsed).map(results -> new Page<>(results.stream()
+        return acks.ack(parsed, queue -> access.allowed(queue, QueueAccess.Use.WORK)).map(results -> new Page<>(results.stream()
                 .map(result -> new AckView(result.id().toString(), result.result())).toList(), null));
     }
 
@@ -109,14 +109,14 @@ public class JobResource {
     @Operation(summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer yours")
     public Uni<Map<String, Object>> checkpoint(@PathParam("id") String id, @NotNull CheckpointRequest request) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
-        int token = tokens.attempt(job, request.leaseToken(), "leaseToken");
+        long token = tokens.lease(job, request.leaseToken(), "leaseToken");
         String status = QueueInput.status(request.status(), "status");
         return locator.locate(job).flatMap(found -> {
-            long leaseMs = found.map(location -> location.queue().config().leaseMs())
-                    .orElseThrow(() -> new NotFound("job_not_found", "no job " + id));
-            long extend = request.extendMs() != null ? request.extendMs() : leaseMs;
+            JobLocator.Location location = found.orElseThrow(() -> new NotFound("job_not_found", "no job " + id));
+            long extend = request.extendMs() != null ? request.extendMs() : location.queue().config().leaseMs();
             QueueInput.range("extendMs", extend, 1_000, 86_400_000);
-            return acks.checkpoint(job, token, extend, status);
+            return access.allowed(location.queue().name(), QueueAccess.Use.WORK)
+                    .chain(() -> acks.checkpoint(job, token, extend, status));
         }).map(expires -> Map.of("id", id, "leaseExpiresAt", java.time.Instant.ofEpochMilli(expires)));
     }
 

@@ -16,10 +16,11 @@ import io.pinion.id.PinionId;
 import io.pinion.paging.CursorConfig;
 
 /**
- * Lease tokens handed to HTTP workers: the attempt and an HMAC-SHA256 (128 bits) of the job id and attempt under the
- * deployment's secret ({@code pinion.cursor.secret}), so a token cannot be guessed or moved to another job or
- * attempt, and any instance can check it without a lookup. The attempt then selects the lease in the job's row, so
- * a token of an earlier attempt is refused as {@code lease_lost}.
+ * Lease tokens handed to HTTP workers: the job's lease sequence ({@code lease_seq}: one more at every lease of the job,
+ * never reset, not even by an admin's retry) and an HMAC-SHA256 (128 bits) of the job id and that sequence under the
+ * deployment's secret ({@code pinion.cursor.secret}), so a token cannot be guessed, moved to another job or lease, or
+ * handed out twice, and any instance can check it without a lookup. The sequence then selects the lease in the job's
+ * row, so the token of any earlier lease is refused as {@code lease_lost}.
  */
 @ApplicationScoped
 public class LeaseTokens {
@@ -33,12 +34,12 @@ public class LeaseTokens {
         this.key = new SecretKeySpec(config.secretInForce().getBytes(StandardCharsets.UTF_8), "HmacSHA256");
     }
 
-    public String issue(PinionId job, int attempt) {
-        return attempt + "." + ENCODER.encodeToString(mac(job, attempt));
+    public String issue(PinionId job, long lease) {
+        return lease + "." + ENCODER.encodeToString(mac(job, lease));
     }
 
-    /** The attempt a token stands for; 400 {@code invalid_lease_token} when it is missing or not one handed out. */
-    public int attempt(PinionId job, String token, String field) {
+    /** The lease a token stands for; 400 {@code invalid_lease_token} when it is missing or not one handed out. */
+    public long lease(PinionId job, String token, String field) {
         if (token == null || token.isBlank()) {
             throw new InvalidInput("invalid_lease_token", field + " is required: the leaseToken handed out with the job");
         }
@@ -47,12 +48,12 @@ public class LeaseTokens {
             if (dot < 1 || token.length() > 64) {
                 throw new IllegalArgumentException();
             }
-            int attempt = Integer.parseInt(token.substring(0, dot));
+            long lease = Long.parseLong(token.substring(0, dot));
             // the exact text handed out: a decoder ignores the unused low bits of the last character, so comparing
             // decoded bytes would accept other spellings of the same MAC
-            if (attempt >= 1 && MessageDigest.isEqual(token.substring(dot + 1).getBytes(StandardCharsets.US_ASCII),
-                    ENCODER.encodeToString(mac(job, attempt)).getBytes(StandardCharsets.US_ASCII))) {
-                return attempt;
+            if (lease >= 1 && MessageDigest.isEqual(token.substring(dot + 1).getBytes(StandardCharsets.US_ASCII),
+                    ENCODER.encodeToString(mac(job, lease)).getBytes(StandardCharsets.US_ASCII))) {
+                return lease;
             }
         } catch (IllegalArgumentException e) {
             // falls through to the refusal
@@ -60,11 +61,11 @@ public class LeaseTokens {
         throw new InvalidInput("invalid_lease_token", field + " is not a lease token handed out for this job");
     }
 
-    private byte[] mac(PinionId job, int attempt) {
+    private byte[] mac(PinionId job, long lease) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(key);
-            mac.update(("lease|" + job.value() + "|" + attempt).getBytes(StandardCharsets.UTF_8));
+            mac.update(("lease-seq|" + job.value() + "|" + lease).getBytes(StandardCharsets.UTF_8));
             return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);

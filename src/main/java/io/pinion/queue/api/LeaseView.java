@@ -15,7 +15,7 @@ public record LeaseView(String id, String queue, int priority, String body, Stri
         String text = Bodies.text(job.body());
         return new LeaseView(job.id().toString(), job.queue(), job.priority(), text,
                 text == null ? Bodies.base64(job.body()) : null, job.attempt(), job.attemptsAllowed(),
-                tokens.issue(job.id(), job.attempt()), Instant.ofEpochMilli(job.leaseExpires()),
+                tokens.issue(job.id(), job.lease()), Instant.ofEpochMilli(job.leaseExpires()),
                 Instant.ofEpochMilli(job.createdAt()));
     }
 }

@@ -120,7 +120,15 @@ public final class DequeueBroker {
         if (!now.isEmpty() || waitMs <= 0) {
             return Uni.createFrom().item(now);
         }
-        return longPolls.await(queueName, waitMs, () -> take(queueName, max), owned::putBack);
+        return longPolls.await(queueName, waitMs, () -> take(queueName, max), this::putBack);
+    }
+
+    /**
+     * Jobs taken but not handed out (a long poll that timed out as they arrived) go back to the front of their
+     * buffers; a FIFO head among them is the next to hand out again.
+     */
+    void putBack(List<LeasedJob> jobs) {
+        owned.putBack(jobs);
     }
 
     /** Acks seen by this instance. */

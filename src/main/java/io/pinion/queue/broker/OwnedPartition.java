@@ -1,7 +1,6 @@
 package io.pinion.queue.broker;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -83,9 +82,19 @@ final class OwnedPartition {
         return buffer.size();
     }
 
-    /** Puts back a job that was taken but could not be handed out. */
+    /** Puts back a job taken but not handed out; a FIFO head put back is the next to hand out, no longer in flight. */
     void putBack(LeasedJob job) {
-        buffer.putBack(job);
+        boolean head;
+        synchronized (this) {
+            buffer.putBack(job);
+            head = inFlight == job.id().value();
+            if (head) {
+                inFlight = 0;
+            }
+        }
+        if (head) {
+            onJobs.run();
+        }
     }
 
     /** New settings and lease end, from the broker's heartbeat. */
@@ -309,21 +318,10 @@ final class OwnedPartition {
      */
     private Uni<List<Long>> dueFifo(int batch, long now) {
         return statements.head(fifoFloor, batch + capacity()).map(rows -> {
-            List<Long> ids = new ArrayList<>();
             if (!rows.isEmpty()) {
                 fifoFloor = rows.get(0).id();
             }
-            for (PartitionSql.HeadRow row : rows) {
-                boolean mine = row.state() == JobState.RUNNING && brokerId.equals(row.leaseOwner());
-                if (mine && ids.isEmpty()) {
-                    continue;
-                }
-                if (row.state() != JobState.PENDING || row.runAfter() > now || ids.size() == batch) {
-                    break;
-                }
-                ids.add(row.id());
-            }
-            return ids;
+            return HandOutOrder.fifoRun(rows, brokerId, batch, now);
         });
     }
 
@@ -335,10 +333,7 @@ final class OwnedPartition {
         return statements.lease(ids, now, now + queue.config().leaseMs(), queue.name()).map(jobs -> {
             leasedSinceSweep = true;
             List<LeasedJob> sorted = new ArrayList<>(jobs);
-            sorted.sort(queue.config().fifo()
-                    ? Comparator.comparingLong((LeasedJob job) -> job.id().value())
-                    : Comparator.comparingInt(LeasedJob::priority).thenComparingLong(LeasedJob::runAfter)
-                            .thenComparingLong(job -> job.id().value()));
+            sorted.sort(HandOutOrder.of(queue.config().fifo()));
             return sorted;
         });
     }

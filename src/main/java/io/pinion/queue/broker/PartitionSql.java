@@ -33,12 +33,22 @@ final class PartitionSql {
     private final QueuePartition partition;
     private final String table;
     private final String brokerId;
+    /** Set once the table is known to have the lease columns (a table older than them gets them at the first lease). */
+    private volatile boolean shaped;
 
     PartitionSql(ShardSql sql, QueuePartition partition, String brokerId) {
         this.sql = sql;
         this.partition = partition;
         this.table = partition.table();
         this.brokerId = brokerId;
+    }
+
+    /** The table has {@code lease_seq} and {@code leased_at} before this broker leases from it. */
+    private Uni<Void> shaped() {
+        if (shaped) {
+            return Uni.createFrom().voidItem();
+        }
+        return sql.text(partition.shard(), JobSql.addLeaseColumns(table)).invoke(() -> shaped = true).replaceWithVoid();
     }
 
     String table() {
@@ -77,19 +87,19 @@ final class PartitionSql {
 
     /** Leases the PENDING jobs among {@code ids} to this broker until {@code expires} and reads back those it got. */
     Uni<List<LeasedJob>> lease(List<Long> ids, long now, long expires, String queueName) {
-        Tuple update = Tuple.of(brokerId, expires, now);
+        Tuple update = Tuple.of(brokerId, expires, now, now);
         ids.forEach(update::addLong);
         Tuple select = Tuple.tuple();
         ids.forEach(select::addLong);
         select.addString(brokerId).addLong(expires);
-        return sql.queryRetryingConflicts(partition.shard(), JobSql.lease(table, ids.size()), update)
+        return shaped().chain(() -> sql.queryRetryingConflicts(partition.shard(), JobSql.lease(table, ids.size()), update))
                 .flatMap(ignored -> sql.query(partition.shard(), JobSql.leased(table, ids.size()), select))
                 .map(rows -> {
                     List<LeasedJob> jobs = new ArrayList<>(rows.size());
                     for (Row row : rows) {
                         jobs.add(new LeasedJob(PinionId.decode(row.getLong("id")), queueName, partition,
                                 row.getInteger("priority"), row.getBuffer("body").getBytes(),
-                                row.getInteger("attempts_made"), row.getInteger("attempts_allowed"), expires,
+                                row.getInteger("attempts_made"), row.getLong("lease_seq"), row.getInteger("attempts_allowed"), expires,
                                 row.getLong("created_at"), row.getLong("run_after")));
                     }
                     return jobs;

@@ -44,7 +44,7 @@ public class AckBatcher {
     }
 
     public void add(LeasedJob job, boolean success, String status) {
-        Ack ack = new Ack(job.id(), job.attempt(), success, status, null);
+        Ack ack = new Ack(job.id(), job.attempt(), job.lease(), success, status, null);
         String key = job.partition().key();
         boolean full;
         synchronized (this) {

@@ -163,14 +163,12 @@ public class JobDispatcher {
     }
 
     /**
-     * Finds or creates the handler's queue. The start does not wait for it: a MySQL host that is down (the control
+     * Finds or creates the handler's queue, and creates any of its partition tables that are missing (a creation
+     * cut short). The start does not wait for it: a MySQL host that is down (the control
      * shard's, or one that would hold a partition of a new queue) is retried until it answers, every 2 s at most, and
      * the handler starts then.
      */
     private Uni<Void> ensureQueue(JobHandler annotation) {
-        if (registry.cached(annotation.value()).isPresent()) {
-            return Uni.createFrom().voidItem();
-        }
         QueueConfig defaults = QueueConfig.defaults(settings.maxBodyBytes());
         QueueConfig config = new QueueConfig(annotation.fifo() ? 1 : annotation.partitions(), null, annotation.maxAttempts(),
                 new RetryPolicy(RetryPolicy.EXPONENTIAL, annotation.retryDelayMs(), annotation.retryMaxDelayMs()),
@@ -180,6 +178,8 @@ public class JobDispatcher {
                 .onFailure(failure -> !(failure instanceof Unavailable))
                 .recoverWithUni(missing -> registry.create(annotation.value(), config))
                 .onFailure(Conflict.class).recoverWithUni(exists -> registry.get(annotation.value()))
+                .chain(queue -> registry.ensureTables(queue).onFailure().retry()
+                        .withBackOff(java.time.Duration.ofMillis(200), java.time.Duration.ofSeconds(2)).atMost(10))
                 .onFailure(Unavailable.class).retry().withBackOff(java.time.Duration.ofMillis(200),
                         java.time.Duration.ofSeconds(2)).indefinitely()
                 .replaceWithVoid();
