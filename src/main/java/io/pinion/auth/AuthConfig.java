@@ -21,6 +21,13 @@ public interface AuthConfig {
     @WithDefault("pinion")
     String issuer();
 
+    /**
+     * How long an instance reuses a user's grants read from MySQL before reading them again: the most a revoked role or
+     * queue grant keeps working on any instance.
+     */
+    @WithDefault("30s")
+    Duration grantsReuse();
+
     /** bcrypt cost factor for new passwords (4-31); each step doubles the hashing time. */
     @WithDefault("10")
     int bcryptCost();

@@ -2,8 +2,7 @@ package io.pinion.auth;
 
 import java.security.PrivateKey;
 import java.security.PublicKey;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
 
 import javax.crypto.SecretKey;
 
@@ -12,6 +11,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Alternative;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
@@ -23,8 +25,9 @@ import io.smallrye.jwt.auth.principal.ParseException;
  * authenticated request, and clients send the same token for many requests. A token string that verified is
  * accepted again without re-checking its signature until the earlier of its {@code exp} and
  * {@link #REUSE_MS} after the check (which bounds how long a token keeps passing after the verification key is
- * replaced). Only exact token strings are cached, at most {@link #MAX_ENTRIES}; every other parser method goes to
- * the standard parser unchanged.
+ * replaced). Only exact token strings are cached, at most {@link #MAX_ENTRIES} (Caffeine's size bound: a token
+ * not seen before costs its signature check and nothing more, however many tokens are active); every other parser
+ * method goes to the standard parser unchanged.
  */
 @Alternative
 @Priority(1)
@@ -38,7 +41,8 @@ public class CachingJwtParser implements JWTParser {
     }
 
     private final DefaultJWTParser delegate;
-    private final Map<String, Verified> verified = new ConcurrentHashMap<>();
+    private final Cache<String, Verified> verified = Caffeine.newBuilder().maximumSize(MAX_ENTRIES)
+            .expireAfterWrite(Duration.ofMillis(REUSE_MS)).build();
 
     CachingJwtParser(DefaultJWTParser delegate) {
         this.delegate = delegate;
@@ -47,7 +51,7 @@ public class CachingJwtParser implements JWTParser {
     @Override
     public JsonWebToken parse(String token) throws ParseException {
         long now = System.currentTimeMillis();
-        Verified cached = verified.get(token);
+        Verified cached = verified.getIfPresent(token);
         if (cached != null && now < cached.reusableUntil()) {
             return cached.token();
         }
@@ -55,12 +59,6 @@ public class CachingJwtParser implements JWTParser {
         long expires = parsed.getExpirationTime() > 0 ? parsed.getExpirationTime() * 1000 : now;
         long until = Math.min(expires, now + REUSE_MS);
         if (until > now) {
-            if (verified.size() >= MAX_ENTRIES) {
-                verified.values().removeIf(entry -> entry.reusableUntil() <= now);
-                if (verified.size() >= MAX_ENTRIES) {
-                    verified.clear();
-                }
-            }
             verified.put(token, new Verified(parsed, until));
         }
         return parsed;

@@ -24,13 +24,30 @@ public interface RateLimitConfig {
     @WithDefault("40")
     int writeBurst();
 
-    /** Login attempts per client address per minute (sign-ups count too). */
+    /**
+     * Login attempts per client address per minute (sign-ups count too). The address is the socket peer's, or, for a
+     * request through a proxy listed in {@code quarkus.http.proxy.trusted-proxies}, the client address it forwards.
+     */
     @WithDefault("30")
     int loginsPerAddressPerMinute();
 
-    /** Login attempts per username per minute, from anywhere. */
+    /**
+     * Login attempts per username from one client address per minute; over it, that address gets 429 for that name
+     * (other addresses log in as usual: one address cannot lock a user out).
+     */
     @WithDefault("10")
+    int loginsPerUserAndAddressPerMinute();
+
+    /**
+     * Login attempts per username per minute, from anywhere; over it, logins for that name are slowed (each waits for
+     * the next token, at most {@link #loginSlowdownMax()}), never refused.
+     */
+    @WithDefault("60")
     int loginsPerUserPerMinute();
+
+    /** The longest a login is held back by {@link #loginsPerUserPerMinute()}. */
+    @WithDefault("3s")
+    Duration loginSlowdownMax();
 
     /** Most keys (users, addresses, usernames) each limiter tracks; idle ones are forgotten first. */
     @WithDefault("100000")

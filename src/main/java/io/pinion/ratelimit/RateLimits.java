@@ -7,8 +7,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.failure.RateLimited;
 
 /**
- * The service's rate limits: writes per user, login attempts per client address and per username. Each refusal is
- * a 429 {@code rate_limited} with {@code Retry-After}, counted in {@code pinion_rate_limited_total{limit}}.
+ * The service's rate limits: writes per user, login attempts per client address and per username and address (each
+ * refusal a 429 {@code rate_limited} with {@code Retry-After}, counted in {@code pinion_rate_limited_total{limit}}),
+ * and login attempts per username from anywhere, which slow the logins for that name down instead of refusing them
+ * ({@code pinion_login_slowed_total}): nobody can lock a user out by failing to log in as them.
  */
 @ApplicationScoped
 public class RateLimits {
@@ -16,10 +18,12 @@ public class RateLimits {
     private final RateLimitConfig config;
     private final TokenBuckets writes;
     private final TokenBuckets loginAddresses;
+    private final TokenBuckets loginPairs;
     private final TokenBuckets loginUsers;
     private final Counter writesLimited;
     private final Counter addressesLimited;
-    private final Counter usersLimited;
+    private final Counter pairsLimited;
+    private final Counter usersSlowed;
 
     RateLimits(RateLimitConfig config, MeterRegistry registry) {
         this.config = config;
@@ -27,11 +31,15 @@ public class RateLimits {
         this.writes = new TokenBuckets(config.writesPerSecond(), config.writeBurst(), config.maxKeys(), idle);
         this.loginAddresses = new TokenBuckets(config.loginsPerAddressPerMinute() / 60.0, config.loginsPerAddressPerMinute(),
                 config.maxKeys(), idle);
+        this.loginPairs = new TokenBuckets(config.loginsPerUserAndAddressPerMinute() / 60.0,
+                config.loginsPerUserAndAddressPerMinute(), config.maxKeys(), idle);
         this.loginUsers = new TokenBuckets(config.loginsPerUserPerMinute() / 60.0, config.loginsPerUserPerMinute(),
                 config.maxKeys(), idle);
         this.writesLimited = counter(registry, "write");
         this.addressesLimited = counter(registry, "login_address");
-        this.usersLimited = counter(registry, "login_user");
+        this.pairsLimited = counter(registry, "login_user_address");
+        this.usersSlowed = Counter.builder("pinion_login_slowed_total")
+                .description("Logins held back because their username was tried too often from anywhere").register(registry);
     }
 
     /** A write by the user; fails with 429 over the limit. */
@@ -44,9 +52,23 @@ public class RateLimits {
         check(loginAddresses, address, addressesLimited, "too many login attempts from this address");
     }
 
-    /** A login attempt for the username; fails with 429 over the limit. */
-    public void loginAs(String username) {
-        check(loginUsers, username, usersLimited, "too many login attempts for this user");
+    /**
+     * A login attempt for the username from the address: fails with 429 over the limit of that pair; over the
+     * username's limit from anywhere, answers how long to hold the login back (ms, at most
+     * {@code login-slowdown-max}), else 0.
+     */
+    public long loginAs(String username, String address) {
+        if (!config.enabled() || username == null) {
+            return 0;
+        }
+        check(loginPairs, username + "\u0000" + (address == null ? "" : address), pairsLimited,
+                "too many login attempts for this user from this address");
+        long waitMs = loginUsers.take(username, System.currentTimeMillis());
+        if (waitMs <= 0) {
+            return 0;
+        }
+        usersSlowed.increment();
+        return Math.min(waitMs, config.loginSlowdownMax().toMillis());
     }
 
     private void check(TokenBuckets buckets, String key, Counter limited, String message) {

@@ -1,12 +1,14 @@
 package io.pinion.ratelimit;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 /**
- * Token buckets by key: {@code ratePerSecond} tokens added continuously up to {@code burst}; a call takes one. The
- * map holds at most {@code maxKeys} keys: when full, buckets idle for {@code idleMs} are dropped (they were full
- * anyway), and if that frees nothing the oldest half goes.
+ * Token buckets by key: {@code ratePerSecond} tokens added continuously up to {@code burst}; a call takes one. At
+ * most {@code maxKeys} keys are held (Caffeine's size bound: a new key costs the same however many there are), and a
+ * bucket idle for {@code idleMs} is dropped; it was full again by then anyway.
  */
 final class TokenBuckets {
 
@@ -22,25 +24,20 @@ final class TokenBuckets {
 
     private final double ratePerMs;
     private final double burst;
-    private final int maxKeys;
-    private final long idleMs;
-    private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+    private final Cache<String, Bucket> buckets;
 
     TokenBuckets(double ratePerSecond, double burst, int maxKeys, long idleMs) {
         this.ratePerMs = ratePerSecond / 1000.0;
         this.burst = Math.max(1, burst);
-        this.maxKeys = maxKeys;
-        this.idleMs = idleMs;
+        this.buckets = Caffeine.newBuilder().maximumSize(maxKeys)
+                .expireAfterAccess(Duration.ofMillis(Math.max(1, idleMs))).build();
     }
 
     /** 0 when the call may go ahead (and a token was taken), else how many ms until a token is there. */
     long take(String key, long now) {
-        if (buckets.size() >= maxKeys && !buckets.containsKey(key)) {
-            evict(now);
-        }
-        Bucket bucket = buckets.computeIfAbsent(key, k -> new Bucket(burst, now));
+        Bucket bucket = buckets.get(key, k -> new Bucket(burst, now));
         synchronized (bucket) {
-            bucket.tokens = Math.min(burst, bucket.tokens + (now - bucket.updated) * ratePerMs);
+            bucket.tokens = Math.min(burst, bucket.tokens + Math.max(0, now - bucket.updated) * ratePerMs);
             bucket.updated = now;
             if (bucket.tokens >= 1) {
                 bucket.tokens -= 1;
@@ -50,11 +47,9 @@ final class TokenBuckets {
         }
     }
 
-    private synchronized void evict(long now) {
-        buckets.values().removeIf(bucket -> now - bucket.updated > idleMs);
-        if (buckets.size() >= maxKeys) {
-            long cut = buckets.values().stream().mapToLong(b -> b.updated).sorted().skip(buckets.size() / 2).findFirst().orElse(now);
-            buckets.values().removeIf(bucket -> bucket.updated < cut);
-        }
+    /** Keys held now (after pending evictions): for tests and benchmarks. */
+    long size() {
+        buckets.cleanUp();
+        return buckets.estimatedSize();
     }
 }

@@ -17,8 +17,9 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * A token's privileged roles count only while they are still granted: for a token that claims {@code admin} or
- * {@code worker}, the user's stored grants ({@link UserGrants}, cached for a minute) decide, so a revoked role stops
- * working within a minute although the token lives longer. Tokens with no privileged role cost nothing here.
+ * {@code worker}, the user's stored grants ({@link UserGrants}, read from MySQL and reused for at most 30 s) decide,
+ * so a revoked role stops working within that time although the token lives longer; a token whose subject is no user
+ * id keeps no privileged role. Tokens with no privileged role cost nothing here.
  */
 @ApplicationScoped
 public class StoredRoles implements SecurityIdentityAugmentor {
@@ -39,22 +40,25 @@ public class StoredRoles implements SecurityIdentityAugmentor {
         try {
             user = PinionId.parse(token.getSubject());
         } catch (RuntimeException e) {
-            return Uni.createFrom().item(identity);
+            return Uni.createFrom().item(rebuilt(identity, Grants.NONE));
         }
-        return grants.of(user).map(stored -> {
-            Set<String> roles = new HashSet<>();
-            for (String role : identity.getRoles()) {
-                if (Roles.USER.equals(role) || stored.hasRole(role)) {
-                    roles.add(role);
-                }
+        return grants.of(user).map(stored -> rebuilt(identity, stored));
+    }
+
+    /** The identity with the privileged roles it claims that are also stored: none when the subject is no user. */
+    private static SecurityIdentity rebuilt(SecurityIdentity identity, Grants stored) {
+        Set<String> roles = new HashSet<>();
+        for (String role : identity.getRoles()) {
+            if (Roles.USER.equals(role) || stored.hasRole(role)) {
+                roles.add(role);
             }
-            return QuarkusSecurityIdentity.builder()
-                    .setPrincipal(identity.getPrincipal())
-                    .addCredentials(identity.getCredentials())
-                    .addAttributes(identity.getAttributes())
-                    .addRoles(roles)
-                    .addPermissions(identity.getPermissions())
-                    .build();
-        });
+        }
+        return QuarkusSecurityIdentity.builder()
+                .setPrincipal(identity.getPrincipal())
+                .addCredentials(identity.getCredentials())
+                .addAttributes(identity.getAttributes())
+                .addRoles(roles)
+                .addPermissions(identity.getPermissions())
+                .build();
     }
 }

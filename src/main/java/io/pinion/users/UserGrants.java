@@ -3,11 +3,13 @@ package io.pinion.users;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+
+import io.pinion.auth.AuthConfig;
 import io.pinion.auth.QueueGrants;
 import io.pinion.auth.Roles;
 import io.pinion.failure.InvalidInput;
@@ -21,47 +23,44 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Roles and queue grants, stored in the user's row: granted and revoked in one transaction on the user's shard
- * (row lock, read, write). Reads go through a per-instance cache of {@link #CACHE_MS}, so a revoked grant stops
- * working on every instance within that time — the same time a verified token is reused for
- * ({@code CachingJwtParser}).
+ * (row lock, read, write). Reads go to MySQL itself, never to the object cache (whose entries live for minutes and
+ * whose invalidations may be lost), and are reused by each instance for at most {@code pinion.auth.grants-reuse} (30 s): a revoke is in
+ * force on every instance within that time whatever becomes of the revoking process or of Redis. When MySQL does not
+ * answer, a privileged request fails (503) rather than keep a role it may have lost.
  */
 @ApplicationScoped
 public class UserGrants implements QueueGrants {
 
-    /** How long a user's grants are reused before they are read again. */
-    static final long CACHE_MS = 60_000;
-    static final int CACHE_ENTRIES = 10_000;
+    /** Users whose grants are held (a few hundred bytes each). */
+    static final int CACHE_ENTRIES = 100_000;
     /** Roles that can be granted. */
     public static final List<String> GRANTABLE = List.of(Roles.ADMIN, Roles.WORKER);
-
-    private record Cached(Grants grants, long until) {
-    }
 
     private final ShardSql sql;
     private final ObjectStore objects;
     private final JsonBlobs json;
-    private final Map<PinionId, Cached> cache = new ConcurrentHashMap<>();
+    private final Cache<PinionId, Grants> cache;
 
-    UserGrants(ShardSql sql, ObjectStore objects, JsonBlobs json) {
+    UserGrants(ShardSql sql, ObjectStore objects, JsonBlobs json, AuthConfig config) {
         this.sql = sql;
         this.objects = objects;
         this.json = json;
+        this.cache = Caffeine.newBuilder().maximumSize(CACHE_ENTRIES).expireAfterWrite(config.grantsReuse()).build();
     }
 
-    /** The user's grants as stored at most {@link #CACHE_MS} ago; none for an unknown or deleted user. */
+    /** The user's grants as stored at most {@code pinion.auth.grants-reuse} (30 s) ago; none for an unknown or deleted user. */
     public Uni<Grants> of(PinionId user) {
-        long now = System.currentTimeMillis();
-        Cached cached = cache.get(user);
-        if (cached != null && cached.until() > now) {
-            return Uni.createFrom().item(cached.grants());
+        Grants cached = cache.getIfPresent(user);
+        if (cached != null) {
+            return Uni.createFrom().item(cached);
         }
-        return objects.get(ObjectTable.USERS, user).map(stored -> {
+        return objects.getFresh(ObjectTable.USERS, user).map(stored -> {
             Grants grants = Grants.NONE;
             if (stored != null) {
                 UserData data = json.read(stored, UserData.class);
                 grants = data.active() ? new Grants(data.grantedRoles(), data.grantedQueues()) : Grants.NONE;
             }
-            remember(user, grants, now);
+            cache.put(user, grants);
             return grants;
         });
     }
@@ -102,17 +101,7 @@ public class UserGrants implements QueueGrants {
                     UserData changed = data.withGrants(after.roles(), after.queues());
                     return objects.update(tx, user, ObjectTable.USERS, json.write(changed)).replaceWith(after);
                 }))
-                .invoke(after -> remember(user, after, System.currentTimeMillis()));
-    }
-
-    private void remember(PinionId user, Grants grants, long now) {
-        if (cache.size() >= CACHE_ENTRIES) {
-            cache.values().removeIf(entry -> entry.until() <= now);
-            if (cache.size() >= CACHE_ENTRIES) {
-                cache.clear();
-            }
-        }
-        cache.put(user, new Cached(grants, now + CACHE_MS));
+                .invoke(after -> cache.put(user, after));
     }
 
     private static String grantable(String role) {

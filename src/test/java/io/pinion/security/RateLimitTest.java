@@ -34,8 +34,10 @@ class RateLimitTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("pinion.rate-limit.enabled", "true",
-                    "pinion.rate-limit.logins-per-user-per-minute", "3",
-                    "pinion.rate-limit.logins-per-address-per-minute", "1000",
+                    "pinion.rate-limit.logins-per-user-and-address-per-minute", "3",
+                    "pinion.rate-limit.logins-per-user-per-minute", "6",
+                    "pinion.rate-limit.login-slowdown-max", "1s",
+                    "pinion.rate-limit.logins-per-address-per-minute", "20",
                     "pinion.rate-limit.writes-per-second", "1",
                     "pinion.rate-limit.write-burst", "5");
         }
@@ -44,15 +46,54 @@ class RateLimitTest {
     @Test
     void loginsOverThePerUserLimitAnswer429WithRetryAfter() {
         TestUser user = newUser();
+        String from = "192.0.2.10";
         List<Integer> statuses = new ArrayList<>();
         Response last = null;
         for (int i = 0; i < 5; i++) {
-            last = given().contentType(ContentType.JSON).body(Map.of("username", user.username(), "password", "wrong-password"))
-                    .post("/v1/sessions");
+            last = login(user.username(), "wrong-password", from);
             statuses.add(last.statusCode());
         }
         assertEquals(429, statuses.get(4), "statuses " + statuses);
         last.then().body("error", equalTo("rate_limited")).header("Retry-After", notNullValue());
+    }
+
+    /**
+     * Failed logins for a user from one address (behind the trusted proxy, told apart by {@code X-Forwarded-For})
+     * do not stop that user logging in from another: the refusing limit is per username and address; the limit per
+     * username from anywhere only slows logins down.
+     */
+    @Test
+    void anAttackerFromOneAddressCannotLockAUserOutOfAnother() {
+        TestUser user = newUser();
+        String attacker = "203.0.113.7";
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            statuses.add(login(user.username(), "wrong-password", attacker).statusCode());
+        }
+        assertEquals(429, statuses.get(6), "the attacker is refused: " + statuses);
+        long start = System.nanoTime();
+        login(user.username(), "password-" + user.username(), "198.51.100.2").then().statusCode(200)
+                .body("token", notNullValue());
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(tookMs < 3_000, "the user's own login took " + tookMs + " ms");
+    }
+
+    /** Behind the trusted proxy each client has its own address limit: one client's attempts leave the others'. */
+    @Test
+    void clientsBehindTheTrustedProxyHaveTheirOwnAddressLimits() {
+        String busy = "203.0.113.20";
+        int limited = 0;
+        for (int i = 0; i < 24; i++) {
+            limited += login("nobody_" + i + "_" + (System.nanoTime() % 100_000), "wrong-password", busy).statusCode() == 429 ? 1 : 0;
+        }
+        assertTrue(limited > 0, "the busy address was limited");
+        TestUser user = newUser();
+        login(user.username(), "password-" + user.username(), "203.0.113.21").then().statusCode(200);
+    }
+
+    private static Response login(String username, String password, String forwardedFor) {
+        return given().contentType(ContentType.JSON).header("X-Forwarded-For", forwardedFor)
+                .body(Map.of("username", username, "password", password)).post("/v1/sessions");
     }
 
     @Test

@@ -4,18 +4,28 @@ import static io.pinion.TestApi.admin;
 import static io.pinion.TestApi.login;
 import static io.pinion.TestApi.newUser;
 import static io.pinion.TestApi.signUpAndLogin;
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.not;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.UUID;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.id.PinionId;
+import io.pinion.mysql.ShardDatabase;
+import io.pinion.mysql.ShardSql;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.jwt.build.Jwt;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * Roles are stored with the user and granted by an admin, never taken from a name; a token issued after a grant
@@ -24,6 +34,9 @@ import io.quarkus.test.junit.QuarkusTest;
  */
 @QuarkusTest
 class RolesAndGrantsTest {
+
+    @Inject
+    ShardSql sql;
 
     @Test
     void aSignUpWithAnyNameGetsNoRole() {
@@ -50,6 +63,54 @@ class RolesAndGrantsTest {
         worker.as().get("/v1/queues").then().statusCode(403);
         admin.as().put("/v1/admin/users/" + user.id() + "/roles/superuser").then().statusCode(400)
                 .body("error", equalTo("invalid_role"));
+    }
+
+    /**
+     * A revoke made elsewhere (another instance, or a {@code bin/admin revoke} whose cache invalidation never went
+     * out) is in force within {@code pinion.auth.grants-reuse} (2 s in tests), although the user's row is in the
+     * object cache, whose entries live for minutes.
+     */
+    @Test
+    void aRevokeWhoseInvalidationNeverArrivesIsInForceWithinTheGrantsReuseTime() {
+        TestUser admin = admin();
+        String name = "w_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
+        TestUser user = signUpAndLogin(name, "password-" + name);
+        admin.as().put("/v1/admin/users/" + user.id() + "/roles/worker").then().statusCode(200);
+        TestUser worker = login(name, "password-" + name);
+        worker.as().get("/v1/queues").then().statusCode(200);
+        given().get("/v1/users/" + user.id()).then().statusCode(200); // the row is in the object cache now
+
+        PinionId id = PinionId.parse(user.id());
+        sql.query(id.shard(), "UPDATE " + ShardDatabase.table(id.shard(), "users")
+                        + " SET data = JSON_SET(data, '$.roles', JSON_ARRAY()) WHERE local_id = ?", Tuple.of(id.local()))
+                .await().atMost(Duration.ofSeconds(5));
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+        int status = 200;
+        while (status == 200 && System.nanoTime() < deadline) {
+            status = worker.as().get("/v1/queues").then().extract().statusCode();
+            if (status == 200) {
+                sleep(100);
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(403, status, "the revoked role still works after 6 s");
+    }
+
+    /** A token that claims a privileged role but whose subject is no user id keeps only {@code user}. */
+    @Test
+    void aPrivilegedTokenWhoseSubjectIsNoUserKeepsNoPrivilege() {
+        String token = Jwt.issuer("pinion").subject("not-a-user").upn("nobody").groups(Set.of("user", "admin", "worker"))
+                .expiresIn(Duration.ofMinutes(5)).sign();
+        given().header("Authorization", "Bearer " + token).get("/v1/admin/topology").then().statusCode(403);
+        given().header("Authorization", "Bearer " + token).get("/v1/queues").then().statusCode(403);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.pinion.users.api;
 
+import java.time.Duration;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
@@ -70,11 +72,17 @@ public class UserResource {
     @Path("/sessions")
     @Operation(summary = "Log in: returns a signed bearer token")
     public Uni<Session> login(@NotNull @Valid LoginRequest request, @Context HttpServerRequest http) {
-        limits.loginFrom(address(http));
-        limits.loginAs(request.username());
+        String address = address(http);
+        limits.loginFrom(address);
+        long slowedMs = limits.loginAs(request.username(), address);
+        if (slowedMs > 0) {
+            return Uni.createFrom().voidItem().onItem().delayIt().by(Duration.ofMillis(slowedMs))
+                    .chain(() -> users.login(request));
+        }
         return users.login(request);
     }
 
+    /** The client's address: the socket peer's, or the one a trusted proxy forwards ({@code quarkus.http.proxy.*}). */
     private static String address(HttpServerRequest http) {
         return http == null || http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
     }
