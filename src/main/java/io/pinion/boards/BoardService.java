@@ -100,6 +100,13 @@ public class BoardService {
                 .replaceWithVoid();
     }
 
+    /** The owner of a board that exists and was deleted; null for an active board or none. */
+    public Uni<PinionId> deletedOwner(PinionId id) {
+        return objects.get(ObjectTable.BOARDS, id)
+                .map(stored -> stored == null ? null : json.read(stored, BoardData.class))
+                .map(data -> data == null || data.active() ? null : owner(data));
+    }
+
     /** A user's boards, newest first. */
     public Uni<Page<BoardView>> listForUser(PinionId user, String cursor, int limit) {
         String list = "user-boards:" + user;

@@ -105,7 +105,16 @@ public class PinService {
                 .call(data -> unlist(tx, MappingTable.BOARD_HAS_PINS, PinionId.parse(data.boardId()), id, BoardService.PINS))
                 .call(data -> unlist(tx, MappingTable.USER_HAS_PINS, user, id, UserService.PINS)))
                 .call(data -> events.pinDeleted(id, PinionId.parse(data.boardId()), user, data.interests()))
+                .call(data -> data.savedFrom() == null ? Uni.createFrom().voidItem() : unsaved(PinionId.parse(data.savedFrom()), id))
                 .replaceWithVoid();
+    }
+
+    /**
+     * A deleted copy leaves its original's {@code pin_saved_to_pins} and save count (on the original's shard, like
+     * the save itself); a copy already gone from the list changes nothing, so a retried delete counts once.
+     */
+    private Uni<Void> unsaved(PinionId original, PinionId copy) {
+        return sql.inTransaction(original.shard(), tx -> unlist(tx, MappingTable.PIN_SAVED_TO_PINS, original, copy, PinViews.SAVES));
     }
 
     /**

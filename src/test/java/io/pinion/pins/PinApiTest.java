@@ -109,6 +109,27 @@ class PinApiTest {
                 .then().statusCode(403);
     }
 
+    /** Every save counted has its inverse: deleting a copy gives its save back, once however often it is asked. */
+    @Test
+    void deletingASavedCopyTakesItsSaveOffTheOriginal() {
+        TestUser author = newUser();
+        TestUser first = newUser();
+        TestUser second = newUser();
+        String original = createPin(author, createBoard(author, "Originals"), "saved twice");
+        String copy1 = first.as().body(Map.of("boardId", createBoard(first, "Mine"))).post("/v1/pins/" + original + "/saves")
+                .then().statusCode(201).extract().path("id");
+        String copy2 = second.as().body(Map.of("boardId", createBoard(second, "Mine too"))).post("/v1/pins/" + original + "/saves")
+                .then().statusCode(201).extract().path("id");
+        given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(2)); // cached with 2 now
+
+        first.as().delete("/v1/pins/" + copy1).then().statusCode(204);
+        given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(1));
+        first.as().delete("/v1/pins/" + copy1).then().statusCode(404);
+        given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(1));
+        second.as().delete("/v1/pins/" + copy2).then().statusCode(204);
+        given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(0));
+    }
+
     @Test
     void likesAreIdempotentAndCountedExactly() {
         TestUser author = newUser();

@@ -3,7 +3,6 @@ package io.pinion.boards.api;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
@@ -81,15 +80,6 @@ public class BoardResource {
     @Operation(summary = "Rename a board or change its description (owner only)")
     public Uni<BoardView> update(@PathParam("id") String id, @NotNull @Valid UpdateBoardRequest request) {
         return boards.update(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"), request);
-    }
-
-    @DELETE
-    @Path("/boards/{id}")
-    @Authenticated
-    @ResponseStatus(204)
-    @Operation(summary = "Delete a board (owner only; soft delete)")
-    public Uni<Void> delete(@PathParam("id") String id) {
-        return boards.delete(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"));
     }
 
     @GET
