@@ -34,16 +34,22 @@ public interface MysqlConfig {
     @WithDefault("pinion_ops")
     String opsUser();
 
+    /** The local stack's password of {@link #opsUser()}; the {@code prod} profile refuses to start with it. */
+    String LOCAL_OPS_PASSWORD = "pinion_ops";
+
     /** Password of {@link #opsUser()} (the local stack's by default). */
-    @WithDefault("pinion_ops")
+    @WithDefault(LOCAL_OPS_PASSWORD)
     String opsPassword();
 
     /** Account replicas connect to their master as. */
     @WithDefault("pinion_repl")
     String replicationUser();
 
+    /** The local stack's password of {@link #replicationUser()}; the {@code prod} profile refuses to start with it. */
+    String LOCAL_REPLICATION_PASSWORD = "pinion_repl";
+
     /** Password of {@link #replicationUser()} (the local stack's by default). */
-    @WithDefault("pinion_repl")
+    @WithDefault(LOCAL_REPLICATION_PASSWORD)
     String replicationPassword();
 
     /**

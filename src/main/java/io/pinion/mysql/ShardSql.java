@@ -2,6 +2,7 @@ package io.pinion.mysql;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,10 +77,37 @@ public class ShardSql {
                 && (mysql.getErrorCode() == 1213 || mysql.getErrorCode() == 1205);
     }
 
+    /**
+     * The name of the host that holds the shard now; statements may combine shards that share it
+     * ({@link HostStatements}). A shard the topology does not place is a host of its own.
+     */
+    public String hostOf(int shard) {
+        return topology.get().mysql().hostOf(shard).map(named -> named.name()).orElse("shard " + shard);
+    }
+
     /** A statement without parameters (DDL), sent as text rather than prepared. */
     public Uni<RowSet<Row>> text(int shard, String sql) {
         Pool pool = pools.forShard(shard);
         return guard(shard, pool, pool.query(sql).execute()
+                .onSubscription().invoke(QueryCount::increment));
+    }
+
+    /**
+     * A read across several shards of one host ({@link HostStatements}), sent as text: its shape changes with every
+     * set of shards, which would only churn the prepared-statement cache, so its values are numbers the caller
+     * writes in, never input taken as text. Fails with a 503 when the shards are no longer on one host (one moved
+     * while the statement was built).
+     */
+    public Uni<RowSet<Row>> textOnHost(Collection<Integer> shards, String sql) {
+        int first = shards.iterator().next();
+        Pool pool = pools.forShard(first);
+        for (int shard : shards) {
+            if (pools.forShard(shard) != pool) {
+                return Uni.createFrom().failure(new Unavailable("mysql host for shard " + shard,
+                        new IllegalStateException("the shard moved to another host while its read was built")));
+            }
+        }
+        return guard(first, pool, pool.query(sql).execute()
                 .onSubscription().invoke(QueryCount::increment));
     }
 

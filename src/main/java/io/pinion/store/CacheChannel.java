@@ -148,10 +148,13 @@ public class CacheChannel {
         if (!subscribed) {
             return;
         }
+        // held invalidations go out once the channel delivers again, judged by the heartbeats alone: an instance
+        // whose own cache is off or paused still owes them to the instances whose caches are on
+        boolean delivering = missing <= allowedMissing();
         long beat = ++sent;
         open.publish(sender + "|" + HEARTBEAT + beat).subscribe().with(ignored -> { },
                 failure -> LOG.debugf("cache heartbeat not published: %s", Outages.describe(failure)));
-        if (cache.usable()) {
+        if (delivering) {
             flushHeld(open);
         }
     }

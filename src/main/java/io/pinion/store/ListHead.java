@@ -47,6 +47,26 @@ public record ListHead(long[] sequences, long[] toIds, boolean complete) {
         return found;
     }
 
+    /**
+     * Every entry kept below {@code before} (exclusive), at least {@code atLeast} of them unless the head holds the
+     * whole list; null when it cannot tell (fewer kept and the list goes on past what is kept).
+     */
+    public List<Position> belowAtLeast(Position before, int atLeast) {
+        int from = 0;
+        while (from < sequences.length && !isBelow(sequences[from], toIds[from], before)) {
+            from++;
+        }
+        int available = sequences.length - from;
+        if (available < atLeast && !complete) {
+            return null;
+        }
+        List<Position> found = new ArrayList<>(available);
+        for (int i = from; i < sequences.length; i++) {
+            found.add(new Position(sequences[i], toIds[i]));
+        }
+        return found;
+    }
+
     int weight() {
         return OVERHEAD + 16 * sequences.length;
     }

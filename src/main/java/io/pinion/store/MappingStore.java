@@ -10,6 +10,7 @@ import java.util.function.Function;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.id.PinionId;
+import io.pinion.mysql.HostStatements;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
 import io.pinion.paging.Position;
@@ -30,7 +31,6 @@ public class MappingStore {
     private static final String ADD = "INSERT IGNORE INTO %s (from_id, to_id, sequence) VALUES (?, ?, ?)";
     private static final String REMOVE = "DELETE FROM %s WHERE from_id = ? AND to_id = ?";
     private static final String SEQUENCE_OF = "SELECT sequence FROM %s WHERE from_id = ? AND to_id = ?";
-    private static final String SET_SEQUENCE = "UPDATE %s SET sequence = ? WHERE from_id = ? AND to_id = ?";
     private static final String FIRST_PAGE = """
             SELECT to_id, sequence FROM %s WHERE from_id = ?
             ORDER BY sequence DESC, to_id DESC LIMIT ?""";
@@ -38,16 +38,6 @@ public class MappingStore {
             SELECT to_id, sequence FROM %s
             WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
             ORDER BY sequence DESC, to_id DESC LIMIT ?""";
-    private static final String ABOVE = """
-            SELECT to_id, sequence FROM %s
-            WHERE from_id = ? AND to_id <> ? AND (sequence > ? OR (sequence = ? AND to_id > ?))
-            ORDER BY sequence ASC, to_id ASC LIMIT 1""";
-    private static final String BELOW = """
-            SELECT to_id, sequence FROM %s
-            WHERE from_id = ? AND to_id <> ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
-            ORDER BY sequence DESC, to_id DESC LIMIT 1""";
-    private static final String ALL_IN_ORDER = """
-            SELECT to_id, sequence FROM %s WHERE from_id = ? ORDER BY sequence DESC, to_id DESC""";
 
     private static final String EACH_BELOW = """
             (SELECT from_id, to_id, sequence FROM %s
@@ -57,6 +47,9 @@ public class MappingStore {
     private static final String EACH_HEAD = """
             (SELECT from_id, to_id, sequence FROM %s WHERE from_id = ?
              ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
+
+    /** Lists read by one statement at most: a page of a feed's followed lists fits in one per host. */
+    private static final int LISTS_PER_STATEMENT = 128;
 
     private final ShardSql sql;
     private final ObjectCache cache;
@@ -157,53 +150,85 @@ public class MappingStore {
 
     /**
      * The entries of many lists below {@code before} (exclusive, in list order), up to {@code limitEach} per list:
-     * one statement per shard (a union of keyset queries, one per list), the shards in parallel. The entries are
+     * one statement per host (a union of keyset queries, one per list), the hosts in parallel. The entries are
      * not merged; callers sort them as they need.
      */
     public Uni<List<Listed>> below(MappingTable table, List<PinionId> froms, Position before, int limitEach) {
-        if (!cache.usable()) {
-            return belowFromMysql(table, froms, before, limitEach);
-        }
-        List<Listed> found = new ArrayList<>();
+        return slices(table, froms, before, limitEach).map(slices -> {
+            List<Listed> found = new ArrayList<>();
+            for (ListSlice slice : slices) {
+                List<Position> entries = slice.entries();
+                for (int i = 0; i < Math.min(limitEach, entries.size()); i++) {
+                    found.add(new Listed(slice.from(), entries.get(i).toId(), entries.get(i).sequence()));
+                }
+            }
+            return found;
+        });
+    }
+
+    /**
+     * A part of one list below a place, newest first: its entries, and whether the list has more below the last.
+     *
+     * @param from    the list
+     * @param entries the entries, newest first
+     * @param more    the list has entries below the last one (or below the place when there are none)
+     */
+    public record ListSlice(long from, List<Position> entries, boolean more) {
+    }
+
+    /**
+     * For each list, its entries below {@code before} (exclusive): at least {@code atLeast} of them when it has that
+     * many, and from a cached head everything the head keeps below {@code before} (up to {@link ListHead#MAX}), which
+     * costs nothing more; each slice says whether its list goes on. Lists the cache cannot answer are read from MySQL
+     * ({@code atLeast} entries each, one statement per host, the hosts in parallel). For readers that merge many
+     * lists: the more of each list they see at once, the further down the merged order is known.
+     */
+    public Uni<List<ListSlice>> slices(MappingTable table, List<PinionId> froms, Position before, int atLeast) {
+        List<ListSlice> found = new ArrayList<>(froms.size());
         List<PinionId> uncached = new ArrayList<>();
         List<PinionId> deeper = new ArrayList<>();
+        boolean usable = cache.usable();
         for (PinionId from : froms) {
-            ListHead head = cache.head(table, from.value());
+            ListHead head = usable ? cache.head(table, from.value()) : null;
             if (head == null) {
-                uncached.add(from);
-            } else if (!addBelow(found, from, head, before, limitEach)) {
+                (usable ? uncached : deeper).add(from);
+            } else if (!addSlice(found, from, head, before, atLeast)) {
                 deeper.add(from);
             }
         }
-        Uni<List<Listed>> fromHeads = uncached.isEmpty() ? Uni.createFrom().item(found)
+        Uni<List<ListSlice>> fromHeads = uncached.isEmpty() ? Uni.createFrom().item(found)
                 : heads(table, uncached).map(read -> {
                     for (PinionId from : uncached) {
-                        if (!addBelow(found, from, read.get(from.value()), before, limitEach)) {
+                        if (!addSlice(found, from, read.get(from.value()), before, atLeast)) {
                             deeper.add(from);
                         }
                     }
                     return found;
                 });
-        return fromHeads.chain(listed -> deeper.isEmpty() ? Uni.createFrom().item(listed)
-                : belowFromMysql(table, deeper, before, limitEach).map(rest -> {
-                    List<Listed> all = new ArrayList<>(listed);
-                    all.addAll(rest);
+        return fromHeads.chain(sliced -> deeper.isEmpty() ? Uni.createFrom().item(sliced)
+                : belowFromMysql(table, deeper, before, atLeast + 1).map(rows -> {
+                    Map<Long, List<Position>> byList = new LinkedHashMap<>();
+                    deeper.forEach(from -> byList.put(from.value(), new ArrayList<>()));
+                    rows.forEach(row -> byList.get(row.from()).add(new Position(row.sequence(), row.to())));
+                    List<ListSlice> all = new ArrayList<>(sliced);
+                    byList.forEach((from, entries) -> all.add(entries.size() > atLeast
+                            ? new ListSlice(from, entries.subList(0, atLeast), true)
+                            : new ListSlice(from, entries, false)));
                     return all;
                 }));
     }
 
-    /** Adds the head's entries below {@code before}; false when the head cannot tell. */
-    private static boolean addBelow(List<Listed> found, PinionId from, ListHead head, Position before, int limit) {
-        List<Position> part = head.below(before, limit);
+    private static boolean addSlice(List<ListSlice> found, PinionId from, ListHead head, Position before, int atLeast) {
+        List<Position> part = head.belowAtLeast(before, atLeast);
         if (part == null) {
             return false;
         }
-        part.forEach(at -> found.add(new Listed(from.value(), at.toId(), at.sequence())));
+        found.add(new ListSlice(from.value(), part, !head.complete()));
         return true;
     }
 
     /**
-     * The heads of many lists (their newest {@link ListHead#MAX} entries), one statement per shard, shards in
+     * The heads of many lists (their newest {@link ListHead#MAX} entries), one statement per host, hosts in
      * parallel; each fills the cache unless its owner changed meanwhile.
      */
     private Uni<Map<Long, ListHead>> heads(MappingTable table, List<PinionId> froms) {
@@ -236,34 +261,45 @@ public class MappingStore {
     }
 
     /**
-     * One keyset query per list, as a union per shard (in list order within a list), the shards in parallel; the
-     * rows are not merged across lists.
+     * One keyset query per list, as a union per host (in list order within a list, {@link HostStatements}), the
+     * hosts in parallel; the rows are not merged across lists. A union within one shard is a prepared statement; one
+     * across several shards of a host is sent as text, its numbers written in ({@link #inline}).
      */
     private Uni<List<Listed>> each(MappingTable table, List<PinionId> froms, String query,
             Function<PinionId, Tuple> argsOf) {
         Map<Integer, List<PinionId>> byShard = new LinkedHashMap<>();
         froms.forEach(from -> byShard.computeIfAbsent(from.shard(), shard -> new ArrayList<>()).add(from));
         List<Uni<List<Listed>>> queries = new ArrayList<>(byShard.size());
-        byShard.forEach((shard, lists) -> {
-            String each = query.formatted(ShardDatabase.table(shard, table.table()));
+        for (Map<Integer, List<PinionId>> statement : HostStatements.of(byShard, sql::hostOf, LISTS_PER_STATEMENT)) {
+            boolean oneShard = statement.size() == 1;
             StringBuilder text = new StringBuilder();
             Tuple args = Tuple.tuple();
-            for (PinionId from : lists) {
-                if (text.length() > 0) {
-                    text.append(" UNION ALL ");
+            statement.forEach((shard, lists) -> {
+                String each = query.formatted(ShardDatabase.table(shard, table.table()));
+                for (PinionId from : lists) {
+                    if (text.length() > 0) {
+                        text.append(" UNION ALL ");
+                    }
+                    Tuple own = argsOf.apply(from);
+                    if (oneShard) {
+                        text.append(each);
+                        for (int i = 0; i < own.size(); i++) {
+                            args.addValue(own.getValue(i));
+                        }
+                    } else {
+                        inline(text, each, own);
+                    }
                 }
-                text.append(each);
-                Tuple own = argsOf.apply(from);
-                for (int i = 0; i < own.size(); i++) {
-                    args.addValue(own.getValue(i));
-                }
-            }
-            queries.add(sql.query(shard, text.toString(), args).map(rows -> {
-                List<Listed> found = new ArrayList<>(rows.size());
-                rows.forEach(row -> found.add(new Listed(row.getLong("from_id"), row.getLong("to_id"), row.getLong("sequence"))));
-                return found;
-            }));
-        });
+            });
+            int shard = statement.keySet().iterator().next();
+            queries.add((oneShard ? sql.query(shard, text.toString(), args) : sql.textOnHost(statement.keySet(), text.toString()))
+                    .map(rows -> {
+                        List<Listed> found = new ArrayList<>(rows.size());
+                        rows.forEach(row -> found.add(new Listed(row.getLong("from_id"), row.getLong("to_id"),
+                                row.getLong("sequence"))));
+                        return found;
+                    }));
+        }
         if (queries.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
@@ -277,49 +313,24 @@ public class MappingStore {
         });
     }
 
-    /** The entry's position inside a transaction, or null. */
-    public Uni<Position> positionOf(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
-        return sql.execute(tx, SEQUENCE_OF.formatted(name(table, from)), Tuple.of(from.value(), to.value()))
-                .map(rows -> rows.size() == 0 ? null : new Position(rows.iterator().next().getLong(0), to.value()));
-    }
-
-    /** The nearest entry above {@code anchor} (towards the head of the list), skipping {@code moving}; or null. */
-    public Uni<Position> above(SqlConnection tx, MappingTable table, PinionId from, Position anchor, PinionId moving) {
-        return neighbour(tx, ABOVE, table, from, anchor, moving);
-    }
-
-    /** The nearest entry below {@code anchor} (towards the tail of the list), skipping {@code moving}; or null. */
-    public Uni<Position> below(SqlConnection tx, MappingTable table, PinionId from, Position anchor, PinionId moving) {
-        return neighbour(tx, BELOW, table, from, anchor, moving);
-    }
-
-    public Uni<Void> setSequence(SqlConnection tx, MappingTable table, PinionId from, long toId, long sequence) {
-        changes.changed(tx, from);
-        return sql.execute(tx, SET_SEQUENCE.formatted(name(table, from)), Tuple.of(sequence, from.value(), toId))
-                .replaceWithVoid();
-    }
-
-    /** Every entry of the list, newest first (used to renumber a list whose gaps ran out). */
-    public Uni<List<Position>> allInOrder(SqlConnection tx, MappingTable table, PinionId from) {
-        return sql.execute(tx, ALL_IN_ORDER.formatted(name(table, from)), Tuple.of(from.value()))
-                .map(rows -> {
-                    List<Position> positions = new ArrayList<>(rows.size());
-                    rows.forEach(row -> positions.add(new Position(row.getLong("sequence"), row.getLong("to_id"))));
-                    return positions;
-                });
-    }
-
-    private Uni<Position> neighbour(SqlConnection tx, String query, MappingTable table, PinionId from,
-            Position anchor, PinionId moving) {
-        return sql.execute(tx, query.formatted(name(table, from)), Tuple.of(from.value(), moving.value(),
-                anchor.sequence(), anchor.sequence(), anchor.toId()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new Position(row.getLong("sequence"), row.getLong("to_id"));
-                });
+    /** Appends the query with each {@code ?} replaced by its argument, which must be a number. */
+    static void inline(StringBuilder text, String query, Tuple args) {
+        int arg = 0;
+        for (int i = 0; i < query.length(); i++) {
+            char c = query.charAt(i);
+            if (c != '?') {
+                text.append(c);
+                continue;
+            }
+            Object value = args.getValue(arg++);
+            if (!(value instanceof Long) && !(value instanceof Integer)) {
+                throw new IllegalArgumentException("only whole numbers are written into a statement, not " + value);
+            }
+            text.append(value);
+        }
+        if (arg != args.size()) {
+            throw new IllegalArgumentException(args.size() + " arguments for " + arg + " placeholders");
+        }
     }
 
     private static MappingPage toPage(RowSet<Row> rows, int limit) {
@@ -335,7 +346,7 @@ public class MappingStore {
         return new MappingPage(ids, null);
     }
 
-    private static String name(MappingTable table, PinionId from) {
+    static String name(MappingTable table, PinionId from) {
         return ShardDatabase.table(from.shard(), table.table());
     }
 }

@@ -8,12 +8,14 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.failure.OutOfSpace;
 import io.pinion.id.PinionId;
+import io.pinion.mysql.HostStatements;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
 import io.smallrye.mutiny.Uni;
@@ -25,9 +27,10 @@ import io.vertx.mysqlclient.MySQLClient;
 
 /**
  * Rows of the object tables ({@code users}, {@code boards}, {@code pins}). Reads of many ids are
- * application-layer joins: ids grouped by shard, one {@code IN (…)} query per shard, all shards in parallel,
- * the requested order restored. What the cache misses is read through {@link MissReads}: concurrent misses of a shard
- * share statements, and an id is read once however many requests ask for it at the same moment.
+ * application-layer joins: ids grouped by shard, one {@code IN (…)} select per shard, the selects of one host's
+ * shards in one statement, all hosts in parallel, the requested order restored. What the cache misses of a single
+ * shard is read through {@link MissReads}: concurrent misses of a shard share statements, and an id is read once
+ * however many requests ask for it at the same moment.
  */
 @ApplicationScoped
 public class ObjectStore {
@@ -40,6 +43,9 @@ public class ObjectStore {
             SELECT o.local_id, o.data, o.ts, c.name, c.value
             FROM %s o LEFT JOIN %s c ON c.object_id = ? + o.local_id
             WHERE o.local_id IN (%s)""";
+    /** One shard's arm of {@link #getOnHost}, after {@code SELECT <shard> AS shard, }; its IN list follows. */
+    private static final String SELECT_ON_HOST = "o.local_id, o.data, o.ts, c.name, c.value FROM %s o "
+            + "LEFT JOIN %s c ON c.object_id = %d + o.local_id WHERE o.local_id IN (";
 
     private final ShardSql sql;
     private final ObjectCache cache;
@@ -140,6 +146,14 @@ public class ObjectStore {
     }
 
     /**
+     * One object as MySQL holds it now, never from the cache (for data whose staleness would be a security hole, such
+     * as a user's grants); null when there is no such row.
+     */
+    public Uni<StoredObject> getFresh(ObjectTable table, PinionId id) {
+        return getOnShard(table, id.shard(), List.of(id)).map(found -> found.get(id));
+    }
+
+    /**
      * The objects that exist, in the order asked for: from the cache, and the misses from MySQL with one query per
      * shard, shards in parallel.
      */
@@ -169,6 +183,11 @@ public class ObjectStore {
         });
     }
 
+    /**
+     * The objects of the ids that exist. The ids of one shard go through {@link MissReads}; when several shards of one
+     * host are asked at once (a page's pins, their owners, their boards), they are read with one statement on that
+     * host ({@link #getOnHost}) instead of one per shard.
+     */
     private Uni<Map<PinionId, StoredObject>> load(ObjectTable table, List<PinionId> ids) {
         Map<Integer, List<PinionId>> byShard = ids.stream()
                 .distinct()
@@ -177,15 +196,55 @@ public class ObjectStore {
             Map.Entry<Integer, List<PinionId>> only = byShard.entrySet().iterator().next();
             return misses.get(table, only.getKey(), only.getValue());
         }
-        List<Uni<Map<PinionId, StoredObject>>> queries = byShard.entrySet().stream()
-                .map(entry -> misses.get(table, entry.getKey(), entry.getValue()))
-                .toList();
+        List<Uni<Map<PinionId, StoredObject>>> queries = new ArrayList<>();
+        for (Map<Integer, List<PinionId>> statement : HostStatements.of(byShard, sql::hostOf, MissReads.MAX_IDS)) {
+            if (statement.size() == 1) {
+                Map.Entry<Integer, List<PinionId>> only = statement.entrySet().iterator().next();
+                queries.add(misses.get(table, only.getKey(), only.getValue()));
+            } else {
+                queries.add(getOnHost(table, statement));
+            }
+        }
+        if (queries.size() == 1) {
+            return queries.get(0);
+        }
         return Uni.join().all(queries).andFailFast()
                 .map(results -> {
                     Map<PinionId, StoredObject> found = new HashMap<>();
                     results.forEach(found::putAll);
                     return found;
                 });
+    }
+
+    /**
+     * One statement for the ids of several shards of one host: a {@code UNION ALL} of each shard's select, sent as
+     * text (its shape changes with every set of shards, which would only churn the prepared-statement cache; the
+     * values are numbers this class writes). The cache is filled on the same terms as {@link MissReads} fills it:
+     * with stamps taken before the statement is sent.
+     */
+    private Uni<Map<PinionId, StoredObject>> getOnHost(ObjectTable table, Map<Integer, List<PinionId>> shards) {
+        Map<PinionId, ObjectCache.Stamp> stamps = new HashMap<>();
+        StringBuilder text = new StringBuilder(128 * shards.size());
+        for (Map.Entry<Integer, List<PinionId>> entry : shards.entrySet()) {
+            int shard = entry.getKey();
+            if (text.length() > 0) {
+                text.append("\nUNION ALL\n");
+            }
+            text.append("SELECT ").append(shard).append(" AS shard, ")
+                    .append(SELECT_ON_HOST.formatted(ShardDatabase.table(shard, table.table()),
+                            ShardDatabase.table(shard, "counters"), counterBase(shard, table)));
+            for (int i = 0; i < entry.getValue().size(); i++) {
+                PinionId id = entry.getValue().get(i);
+                stamps.put(id, cache.stamp(id.value()));
+                text.append(i == 0 ? "" : ",").append(id.local());
+            }
+            text.append(')');
+        }
+        return sql.textOnHost(shards.keySet(), text.toString()).map(rows -> {
+            Map<PinionId, StoredObject> found = toObjects(table, rows, row -> row.getLong("shard").intValue());
+            found.forEach((id, object) -> cache.fill(object, stamps.get(id)));
+            return found;
+        });
     }
 
     private static List<StoredObject> ordered(List<PinionId> ids, Map<PinionId, StoredObject> found) {
@@ -211,15 +270,21 @@ public class ObjectStore {
                 ShardDatabase.table(shard, "counters"),
                 ShardSql.placeholders(locals.size()));
         Tuple args = Tuple.tuple();
-        args.addLong(PinionId.of(shard, table.type(), 1).value() - 1);
+        args.addLong(counterBase(shard, table));
         locals.forEach(args::addLong);
-        return sql.query(shard, text, args).map(rows -> toObjects(shard, table, rows));
+        return sql.query(shard, text, args).map(rows -> toObjects(table, rows, row -> shard));
     }
 
-    private static Map<PinionId, StoredObject> toObjects(int shard, ObjectTable table, RowSet<Row> rows) {
+    /** What a row's local id is added to for its counters' {@code object_id}: the id of local 0 on the shard. */
+    private static long counterBase(int shard, ObjectTable table) {
+        return PinionId.of(shard, table.type(), 1).value() - 1;
+    }
+
+    private static Map<PinionId, StoredObject> toObjects(ObjectTable table, RowSet<Row> rows,
+            ToIntFunction<Row> shardOf) {
         Map<PinionId, StoredObject> objects = new LinkedHashMap<>();
         for (Row row : rows) {
-            PinionId id = PinionId.of(shard, table.type(), row.getLong("local_id"));
+            PinionId id = PinionId.of(shardOf.applyAsInt(row), table.type(), row.getLong("local_id"));
             StoredObject object = objects.computeIfAbsent(id, key -> new StoredObject(key, row.getString("data"),
                     row.getLocalDateTime("ts").toInstant(ZoneOffset.UTC), new HashMap<>(4)));
             String counter = row.getString("name");

@@ -77,7 +77,7 @@ class UnreachableAtStartTest {
         given().get(ON_DOWN_HOST).then().statusCode(503);
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertTrue(ms < 50, "a 503 in " + ms + " ms");
-        given().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
+        io.pinion.TestApi.management().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
         assertFalse(dispatcher.handledQueues().contains("feed-fanout"), "no queue is readable without the control shard");
 
         // hung rather than refused: the server accepts connections and answers nothing
@@ -107,7 +107,7 @@ class UnreachableAtStartTest {
             Thread.sleep(100);
         }
         assertEquals(404, status, "the shard is served again");
-        given().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
+        io.pinion.TestApi.management().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
         while (!dispatcher.handledQueues().contains("feed-fanout") && System.currentTimeMillis() < deadline) {
             Thread.sleep(100);
         }

@@ -37,4 +37,16 @@ class ListHeadTest {
         assertNull(head.below(new Position(40, 9), 4), "the list may go on past what is kept");
         assertNull(head.below(new Position(10, 0), 1));
     }
+
+    @Test
+    void aMergingReaderGetsEverythingKeptBelowThePlaceOnceItHoldsEnough() {
+        ListHead cut = new ListHead(SEQUENCES, TARGETS, false);
+        assertEquals(List.of(new Position(40, 4), new Position(30, 3), new Position(20, 2)),
+                cut.belowAtLeast(new Position(40, 9), 2), "all three kept below, though two were asked");
+        assertNull(cut.belowAtLeast(new Position(30, 3), 2), "one kept below, and the list goes on");
+        ListHead complete = new ListHead(SEQUENCES, TARGETS, true);
+        assertEquals(List.of(new Position(20, 2)), complete.belowAtLeast(new Position(30, 3), 2),
+                "the whole list is kept: its last entry is all there is");
+        assertEquals(List.of(), complete.belowAtLeast(new Position(20, 2), 2));
+    }
 }
