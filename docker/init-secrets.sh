@@ -4,14 +4,22 @@
 set -euo pipefail
 dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 
+random() { openssl rand -hex 24; }
+secrets=(PINION_MYSQL_PASSWORD PINION_MYSQL_OPS_PASSWORD PINION_MYSQL_REPLICATION_PASSWORD PINION_REDIS_PASSWORD
+  PINION_CURSOR_SECRET)
 if [[ ! -f $dir/.env ]]; then
-  random() { openssl rand -hex 24; }
-  sed -e "s/^PINION_MYSQL_PASSWORD=.*/PINION_MYSQL_PASSWORD=$(random)/" \
-      -e "s/^PINION_REDIS_PASSWORD=.*/PINION_REDIS_PASSWORD=$(random)/" \
-      -e "s/^PINION_CURSOR_SECRET=.*/PINION_CURSOR_SECRET=$(random)/" \
-      "$dir/.env.example" >"$dir/.env"
+  (umask 077; cp "$dir/.env.example" "$dir/.env")
+  for key in "${secrets[@]}"; do sed -i "s/^$key=.*/$key=$(random)/" "$dir/.env"; done
   chmod 600 "$dir/.env"
   echo "wrote $dir/.env"
+else
+  # an .env written before a secret existed gets a random value for it; the others are kept
+  for key in "${secrets[@]}"; do
+    if ! grep -q "^$key=" "$dir/.env"; then
+      echo "$key=$(random)" >>"$dir/.env"
+      echo "added $key to $dir/.env"
+    fi
+  done
 fi
 
 # The directory keeps the keys private on this machine; the files themselves must be readable by the

@@ -45,6 +45,18 @@ user_databases() {
 replicating() { [[ -n $(sql_value "$1" "SHOW SLAVE STATUS") ]]; }
 
 rcli() { local name=$1; shift; redis-cli -h 127.0.0.1 -p "${PORT_OF[$name]}" "$@"; }
+redis_role() { rcli "$1" INFO replication 2>/dev/null | tr -d '\r' | sed -n 's/^role://p'; }
+# The Redis instances of the topology: redis-1, redis-2 (each the server of that name and NAME-replica, which Sentinel
+# may have made its master).
+redis_instances() { redis_names | grep -v -- '-replica$'; }
+# The server holding the instance's data now: whichever of NAME and NAME-replica says it is a master.
+redis_master_of() {
+  local server
+  for server in "$1" "$1-replica"; do
+    [[ -n ${PORT_OF[$server]:-} && $(redis_role "$server") == master ]] && { echo "$server"; return 0; }
+  done
+  return 1
+}
 
 # Compression: zstd when installed (fast), else gzip.
 if command -v zstd >/dev/null; then

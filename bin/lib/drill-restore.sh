@@ -67,7 +67,7 @@ for host in $(perl -MJSON::PP -0777 -ne 'print join(" ", sort keys %{decode_json
     print "$_\t$t->{$_}\n" for sort keys %$t' "$work/backup/manifest.json")
   [[ -n $expected ]] || continue
   actual=$(awk -F'\t' '{ split($1, p, "."); printf "SELECT %c%s%c, COUNT(*) FROM `%s`.`%s`;\n", 39, $1, 39, p[1], p[2] }' \
-      <<<"$expected" | mariadb --no-defaults -h127.0.0.1 -P"$port" -upinion_ops -ppinion_ops -N -B)
+      <<<"$expected" | mariadb --no-defaults -h127.0.0.1 -P"$port" -upinion -ppinion -N -B)
   while IFS=$'\t' read -r table rows; do
     checked=$((checked + 1))
     got=$(awk -F'\t' -v t="$table" '$1 == t { print $2 }' <<<"$actual")

@@ -84,26 +84,34 @@ class BackupRestoreTest {
     /** Every port of the stack, before the offset. */
     private static final List<Integer> STACK_PORTS = List.of(33061, 33062, 33071, 33072, 63791, 63792, 63801, 63802,
             26381, 26382, 26383, 21811, 16100, 16120, 21812, 16200, 16220);
-    private static final int OFFSET = freeOffset();
+    /** The restored stack's port offset: chosen right before the restore, and again if a port was taken meanwhile. */
+    private static int OFFSET = freeOffset(1000);
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final long JOBS_MS = 60_000;
     private static final List<String> FEED_QUEUES = List.of(FollowEvents.QUEUE, FeedJobs.FANOUT, FeedJobs.POOL_INSERT,
             FeedJobs.PERSIST, FeedJobs.RELATED);
     private static final Map<String, Integer> BASE_PORTS = Map.of("mysql-1", 33061, "mysql-2", 33062,
-            "mysql-1-replica", 33071, "mysql-2-replica", 33072, "redis-1", 63791, "redis-2", 63792);
+            "mysql-1-replica", 33071, "mysql-2-replica", 33072, "redis-1", 63791, "redis-2", 63792,
+            "redis-1-replica", 63801, "redis-2-replica", 63802);
+    /** A Sentinel of the live stack, and the instance the test fails over before its backup. */
+    private static final int SENTINEL = 26381;
+    private static final String FAILED_OVER = "redis-1";
+    /** The MySQL host whose replica the test promotes before its backup. */
+    private static final String PROMOTED = "mysql-2";
 
     /**
-     * The first offset at which every port of the restored stack can be bound now. The moved MySQL ports lie in the
-     * kernel's ephemeral range, where an outgoing connection of this machine may hold one for a while.
+     * The first offset from {@code from} at which every port of the restored stack can be bound now. The moved MySQL
+     * ports lie in the kernel's ephemeral range, where an outgoing connection of this machine may take one between
+     * this check and the server's start: the restore is then tried once more at another offset.
      */
-    private static int freeOffset() {
-        for (int candidate = 1000; candidate <= 1700; candidate += 100) {
+    private static int freeOffset(int from) {
+        for (int candidate = from; candidate <= 1700; candidate += 100) {
             int offset = candidate;
             if (STACK_PORTS.stream().allMatch(port -> bindable(port + offset))) {
                 return offset;
             }
         }
-        throw new IllegalStateException("no port offset from 1000 to 1700 has all of the stack's ports free");
+        throw new IllegalStateException("no port offset from " + from + " to 1700 has all of the stack's ports free");
     }
 
     private static boolean bindable(int port) {
@@ -156,12 +164,23 @@ class BackupRestoreTest {
             run(List.of("bin/stack", "down"), restoredEnv, Duration.ofMinutes(2));
             delete(restored);
         }
+        // the backup is taken after a Sentinel failover and a MySQL promotion: redis-1's data is on the server named
+        // redis-1-replica and mysql-2's on mysql-2-replica, and the restore must still put each where the restored
+        // stack's master of that instance or host is
+        sentinelFailover(BASE_PORTS.get(FAILED_OVER + "-replica"));
+        admin.as().post("/v1/admin/mysql/hosts/" + PROMOTED + "/promote").then().statusCode(200)
+                .body("master", org.hamcrest.Matchers.endsWith(":" + BASE_PORTS.get(PROMOTED + "-replica")));
+        admin.as().post("/v1/admin/mysql/hosts/" + PROMOTED + "/rejoin").then().statusCode(200)
+                .body("running", org.hamcrest.Matchers.equalTo(true));
         try {
             long t0 = System.nanoTime();
             run(List.of("bin/backup", backup.toString()), Map.of("PINION_STACK_PORT_OFFSET", "0"), Duration.ofMinutes(5));
             long t1 = System.nanoTime();
             JsonNode manifest = new ObjectMapper().readTree(backup.resolve("manifest.json").toFile());
-            run(List.of("bin/restore", backup.toString()), restoredEnv, Duration.ofMinutes(8));
+            notReadableByOthers(backup);
+            assertEquals(PROMOTED + "-replica", manifest.get("mysql").get(PROMOTED).get("server").asText(),
+                    "the dump of " + PROMOTED + " came from its master at the time");
+            restoredEnv = restore(backup, restored);
             System.out.printf("backup took %d ms, restore (with a fresh stack) %d ms%n",
                     (t1 - t0) / 1_000_000, (System.nanoTime() - t1) / 1_000_000);
 
@@ -199,6 +218,10 @@ class BackupRestoreTest {
             if (left != null && left.length == 0) {
                 delete(backup.getParent());
             }
+            sentinelFailover(BASE_PORTS.get(FAILED_OVER)); // the live stack back as it was
+            admin.as().post("/v1/admin/mysql/hosts/" + PROMOTED + "/promote").then().statusCode(200);
+            admin.as().post("/v1/admin/mysql/hosts/" + PROMOTED + "/rejoin").then().statusCode(200)
+                    .body("running", org.hamcrest.Matchers.equalTo(true));
         }
         assertFalse(Files.exists(restored));
     }
@@ -300,7 +323,33 @@ class BackupRestoreTest {
             assertTrue(keys > 0, instance.getKey() + " had keys");
             assertEquals(Long.toString(keys), redis(restoredPort(instance.getKey()), "DBSIZE"),
                     "keys on the restored " + instance.getKey());
+            assertEquals(Long.toString(keys), redis(restoredPort(instance.getKey() + "-replica"), "DBSIZE"),
+                    "keys on the restored " + instance.getKey() + "-replica");
         }
+        assertEquals(FAILED_OVER + "-replica", manifest.get("redis").get(FAILED_OVER).get("from").asText(),
+                "the backup of " + FAILED_OVER + " came from its master at the time");
+    }
+
+    /**
+     * Has Sentinel make the server on {@code port} the master of {@link #FAILED_OVER} (a graceful failover, both servers
+     * up), and waits until both servers have their new roles and the new replica is in sync.
+     */
+    private static void sentinelFailover(int port) throws InterruptedException {
+        int other = port == BASE_PORTS.get(FAILED_OVER) ? BASE_PORTS.get(FAILED_OVER + "-replica") : BASE_PORTS.get(FAILED_OVER);
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (!masterPort().equals(Integer.toString(port))) {
+            assertTrue(System.currentTimeMillis() < deadline, "Sentinel did not make :" + port + " the master of " + FAILED_OVER);
+            redis(SENTINEL, "SENTINEL", "FAILOVER", FAILED_OVER); // refused while it settles a previous one: asked again
+            Thread.sleep(1_000);
+        }
+        within(() -> redis(port, "INFO", "replication").contains("role:master")
+                && redis(other, "INFO", "replication").contains("master_link_status:up")
+                && redis(other, "INFO", "replication").contains("master_port:" + port));
+    }
+
+    private static String masterPort() {
+        String[] lines = redis(SENTINEL, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", FAILED_OVER).split("\n");
+        return lines.length < 2 ? "" : lines[1].trim();
     }
 
     /** The command on whichever live instance holds the key (the other answers empty). */
@@ -477,6 +526,42 @@ class BackupRestoreTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + command, e);
+        }
+    }
+
+    /**
+     * bin/restore into a fresh stack at a port offset free now; when one of its ports was taken by the time a server
+     * started (an outgoing connection's ephemeral port), the half-started stack goes and the restore runs once more at
+     * the next free offset. The environment of the restored stack.
+     */
+    private static Map<String, String> restore(Path backup, Path restored) throws IOException {
+        for (int attempt = 1;; attempt++) {
+            OFFSET = freeOffset(attempt == 1 ? 1000 : OFFSET + 100);
+            Map<String, String> env = Map.of("PINION_STACK_DIR", restored.toString(),
+                    "PINION_STACK_PORT_OFFSET", Integer.toString(OFFSET));
+            try {
+                run(List.of("bin/restore", backup.toString()), env, Duration.ofMinutes(8));
+                return env;
+            } catch (IllegalStateException failed) {
+                if (attempt == 2 || !String.valueOf(failed.getMessage()).contains("Address already in use")) {
+                    throw failed;
+                }
+                System.out.printf("a port of the restored stack at offset %d was taken; once more%n", OFFSET);
+                run(List.of("bin/stack", "down"), env, Duration.ofMinutes(2));
+                delete(restored);
+            }
+        }
+    }
+
+    /** The dumps hold user data: no file or folder of a backup may be read by other users of the machine. */
+    private static void notReadableByOthers(Path backup) throws IOException {
+        try (var paths = Files.walk(backup)) {
+            for (Path path : paths.toList()) {
+                var permissions = Files.getPosixFilePermissions(path);
+                assertFalse(permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                        || permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ),
+                        path + " is readable by others: " + java.nio.file.attribute.PosixFilePermissions.toString(permissions));
+            }
         }
     }
 

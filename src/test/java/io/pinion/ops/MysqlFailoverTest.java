@@ -244,7 +244,7 @@ class MysqlFailoverTest {
 
     private io.smallrye.mutiny.Uni<io.vertx.mutiny.sqlclient.SqlConnection> connect(HostPort server) {
         return MySQLConnection.connect(vertx, new MySQLConnectOptions().setHost(server.host()).setPort(server.port())
-                .setUser("pinion_ops").setPassword("pinion_ops")).map(connection -> connection);
+                .setUser("pinion").setPassword("pinion")).map(connection -> connection);
     }
 
     private MysqlHost host() {
