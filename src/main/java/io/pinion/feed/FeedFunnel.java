@@ -63,7 +63,7 @@ public class FeedFunnel {
     /** Why, or how, a count was taken; {@code NONE} where a stage has no reason. */
     public enum Reason {
         NONE, PUSHED, PULLED, NOBODY, INACTIVE, PULLED_AUTHOR, BACKFILL, RELATED, REGENERATED, POOL, BELOW_BAR,
-        DUPLICATE, ALREADY_SHOWN, DELETED, MATERIALIZED;
+        DUPLICATE, ALREADY_SHOWN, DELETED, MATERIALIZED, OLDER_PAGE;
 
         public String tag() {
             return name().toLowerCase(Locale.ROOT);
@@ -108,6 +108,7 @@ public class FeedFunnel {
             all.add(new Series(Stage.PERSISTED, source, Reason.NONE));
             all.add(new Series(Stage.CARRIED, source, Reason.NONE));
             all.add(new Series(Stage.CONSUMED, source, Reason.NONE));
+            all.add(new Series(Stage.CONSUMED, source, Reason.OLDER_PAGE));
         }
         all.add(new Series(Stage.PURGED, null, Reason.POOL));
         all.add(new Series(Stage.PURGED, null, Reason.MATERIALIZED));
@@ -143,8 +144,13 @@ public class FeedFunnel {
 
     /** Adds one per pool row, to each row's source. */
     public void perRow(Stage stage, List<PoolEntry> rows) {
+        perRow(stage, Reason.NONE, rows);
+    }
+
+    /** Adds one per pool row, to each row's source, with a reason. */
+    public void perRow(Stage stage, Reason reason, List<PoolEntry> rows) {
         for (PoolEntry row : rows) {
-            counter(stage, row.key().source(), Reason.NONE).increment();
+            counter(stage, row.key().source(), reason).increment();
         }
     }
 

@@ -28,6 +28,9 @@ public class FeedMetrics {
     private final Counter generatorFailed;
     private final Counter indexRowsRead;
     private final Counter olderPages;
+    private final Counter olderRounds;
+    private final Counter olderCandidates;
+    private final Counter olderExamined;
     private final Map<MaterializedRead, Counter> materializedRows = new EnumMap<>(MaterializedRead.class);
 
     /** What read rows of the materialized-feed table. */
@@ -63,6 +66,15 @@ public class FeedMetrics {
                 .description("Pool index rows read to remove an author's, a board's or a pin's rows").register(registry);
         this.olderPages = Counter.builder("pinion_feed_older_pages_total")
                 .description("Feed pages continued past the materialized feed with older pins").register(registry);
+        this.olderRounds = Counter.builder("pinion_feed_older_rounds_total")
+                .description("Rounds of candidates read by older-pins pages (each: one read of every followed list)")
+                .register(registry);
+        this.olderCandidates = Counter.builder("pinion_feed_older_candidates_total")
+                .description("List entries read by older-pins pages, and of them examined (hydrated and checked)")
+                .tag("step", "read").register(registry);
+        this.olderExamined = Counter.builder("pinion_feed_older_candidates_total")
+                .description("List entries read by older-pins pages, and of them examined (hydrated and checked)")
+                .tag("step", "examined").register(registry);
         for (MaterializedRead by : MaterializedRead.values()) {
             materializedRows.put(by, Counter.builder("pinion_feed_materialized_rows_read_total")
                     .tag("by", by.name().toLowerCase(Locale.ROOT))
@@ -107,5 +119,12 @@ public class FeedMetrics {
 
     void olderPage() {
         olderPages.increment();
+    }
+
+    /** One round of an older-pins page: list entries read, and of them examined. */
+    void olderRound(int read, int examined) {
+        olderRounds.increment();
+        olderCandidates.increment(read);
+        olderExamined.increment(examined);
     }
 }

@@ -126,6 +126,32 @@ public class HomeFeedService {
                 });
     }
 
+    /**
+     * What the user's first page would show, with the older pins after it, read as a first page reads them but
+     * changing nothing: no visit recorded, no chunk persisted, no pool row consumed, nothing counted in the funnel.
+     * The warm-up's feed reads, which compile the feed's paths before the first user comes. The items it would show.
+     */
+    public Uni<Integer> preview(PinionId userId, int limit) {
+        long user = userId.value();
+        long now = System.currentTimeMillis();
+        AtomicReference<PullSources> read = new AtomicReference<>(PullSources.NONE);
+        Uni<Candidates> fresh = generator.sources(user).invoke(read::set)
+                .chain(sources -> generator.candidates(user, sources, now));
+        return Uni.combine().all().unis(fresh, materialized.page(user, null, limit + 1)).asTuple()
+                .chain(both -> {
+                    List<MaterializedFeed.Stored> first = both.getItem2();
+                    Chunk chunk = generator.plan(now, both.getItem1(), pins(first));
+                    Set<Long> seen = pins(first);
+                    chunk.entries().forEach(entry -> seen.add(entry.pin()));
+                    List<FeedEntry> old = first.subList(0, Math.min(limit, first.size())).stream()
+                            .map(MaterializedFeed.Stored::entry).toList();
+                    return hydrate(chunk.entries(), old, false).chain(items -> older
+                            .preview(user, OlderPins.start(oldest(first, read.get(), now)), limit, seen,
+                                    OlderPins.Pooled.SKIP)
+                            .map(olderItems -> items.size() + olderItems));
+                });
+    }
+
     /** Records the visit and, for a user who was inactive, asks for a regeneration; neither holds the page up. */
     private void visited(long user, PullSources sources, long now) {
         if (sources == PullSources.NONE) {
@@ -191,8 +217,8 @@ public class HomeFeedService {
         boolean more = stored.size() > limit;
         List<MaterializedFeed.Stored> page = more ? stored.subList(0, limit) : stored;
         List<FeedEntry> old = page.stream().map(MaterializedFeed.Stored::entry).toList();
-        Uni<List<FeedItem>> items = alongside == NOTHING ? hydrate(fresh, old)
-                : Uni.combine().all().unis(hydrate(fresh, old), alongside).with((hydrated, persisted) -> hydrated);
+        Uni<List<FeedItem>> items = alongside == NOTHING ? hydrate(fresh, old, true)
+                : Uni.combine().all().unis(hydrate(fresh, old, true), alongside).with((hydrated, persisted) -> hydrated);
         if (more) {
             MaterializedFeed.Stored last = page.get(page.size() - 1);
             String next = cursors.materialized(user, new Position(last.position(), last.entry().pin()));
@@ -212,7 +238,8 @@ public class HomeFeedService {
         if (room <= 0 || fill == Fill.CURSOR_ONLY) {
             return Uni.createFrom().item(new Page<>(ahead, startHere));
         }
-        Uni<OlderPins.OlderPage> page = older.page(user, before, room, shown);
+        Uni<OlderPins.OlderPage> page = older.page(user, before, room, shown,
+                fill == Fill.FULL ? OlderPins.Pooled.SHOW : OlderPins.Pooled.SKIP);
         if (fill == Fill.WITHIN_BUDGET) {
             page = page.ifNoItem().after(config.generatorBudget()).fail()
                     .onFailure().invoke(failure -> LOG.debugf("older pins of user %d not read: %s", user,
@@ -258,9 +285,10 @@ public class HomeFeedService {
 
     /**
      * The fresh and the materialized entries whose pins still exist, as page items in order: one multi-get for
-     * both (the object cache, then MySQL for misses, one query per shard).
+     * both (the object cache, then MySQL for misses, one query per shard). {@code counted}: the fresh entries count in
+     * the funnel (a page a user is shown).
      */
-    private Uni<List<FeedItem>> hydrate(List<FeedEntry> fresh, List<FeedEntry> old) {
+    private Uni<List<FeedItem>> hydrate(List<FeedEntry> fresh, List<FeedEntry> old, boolean counted) {
         if (fresh.isEmpty() && old.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
@@ -276,20 +304,24 @@ public class HomeFeedService {
                 }
             }
             List<FeedItem> items = new ArrayList<>(fresh.size() + old.size());
-            add(items, fresh, byId, true);
-            add(items, old, byId, false);
+            add(items, fresh, byId, true, counted);
+            add(items, old, byId, false, false);
             return items;
         });
     }
 
-    /** Adds the entries whose pins are active; a fresh entry counts in the funnel as shown, or dropped as deleted. */
-    private void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, RenderedPin> views, boolean fresh) {
+    /**
+     * Adds the entries whose pins are active; a fresh entry of a counted page counts in the funnel as shown, or dropped
+     * as deleted.
+     */
+    private void add(List<FeedItem> items, List<FeedEntry> entries, Map<Long, RenderedPin> views, boolean fresh,
+            boolean counted) {
         for (FeedEntry entry : entries) {
             RenderedPin view = views.get(entry.pin());
             if (view != null) {
                 items.add(new FeedItem(view, entry.source().label(), fresh));
             }
-            if (fresh) {
+            if (fresh && counted) {
                 funnel.count(view != null ? FeedFunnel.Stage.SHOWN : FeedFunnel.Stage.DROPPED, entry.source(),
                         view != null ? FeedFunnel.Reason.NONE : FeedFunnel.Reason.DELETED, 1);
             }

@@ -11,6 +11,10 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
+import io.pinion.failure.Outages;
+
 import io.pinion.graph.FollowItem;
 import io.pinion.graph.FollowLists;
 import io.pinion.graph.FollowQueries;
@@ -22,6 +26,7 @@ import io.pinion.paging.Position;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
 import io.pinion.pins.RenderedPin;
+import io.pinion.store.ListHead;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
@@ -35,12 +40,18 @@ import io.smallrye.mutiny.Uni;
  * recent pins), keyed by (sequence, pin) so that pages have no gaps and no duplicates. A page reads the
  * {@code pinion.feed.followed-sources-max} most recent follows of each kind and, in rounds, a batch from each list
  * below the cursor (one statement per shard), hydrates the first batch of the merged order and drops
- * deleted pins, the user's own, pins of boards the user unfollowed, pins already shown (on the page, or in the
- * materialized feed: one get per candidate in its shown index, so a page costs the same however full the feed is)
- * and pins still waiting in the user's pools (they will come as new).
+ * deleted pins, the user's own, pins of boards the user unfollowed and pins already shown (on the page, or in the
+ * materialized feed: one get per candidate in its shown index, so a page costs the same however full the feed is).
+ * Pins still waiting in the user's pools ({@link Pooled}) are left out on a first page (the next visit's chunk brings
+ * them) and shown at their places on later pages, their pool rows removed after the answer (funnel:
+ * {@code consumed}, reason {@code older_page}) so no later chunk brings them again: a user who scrolls past the
+ * materialized feed of a first visit, whose pools hold the newest pins of everything followed, reads them instead of
+ * paging through pins left out.
  */
 @ApplicationScoped
 public class OlderPins {
+
+    private static final Logger LOG = Logger.getLogger(OlderPins.class);
 
     private final FollowLists lists;
     private final FollowQueries graph;
@@ -50,11 +61,14 @@ public class OlderPins {
     private final PinViews views;
     private final PoolStore pools;
     private final MaterializedFeed materialized;
+    private final FeedStates states;
     private final FeedConfig config;
     private final FeedMetrics metrics;
+    private final FeedFunnel funnel;
 
     OlderPins(FollowLists lists, FollowQueries graph, RecentPins recentPins, MappingStore mappings, ObjectStore objects,
-            PinViews views, PoolStore pools, MaterializedFeed materialized, FeedConfig config, FeedMetrics metrics) {
+            PinViews views, PoolStore pools, MaterializedFeed materialized, FeedStates states, FeedConfig config,
+            FeedMetrics metrics, FeedFunnel funnel) {
         this.lists = lists;
         this.graph = graph;
         this.recentPins = recentPins;
@@ -63,12 +77,16 @@ public class OlderPins {
         this.views = views;
         this.pools = pools;
         this.materialized = materialized;
+        this.states = states;
         this.config = config;
         this.metrics = metrics;
+        this.funnel = funnel;
     }
 
-    private static final Comparator<Candidate> NEWEST_FIRST = Comparator
-            .comparingLong((Candidate c) -> c.position().sequence()).thenComparingLong(Candidate::pin).reversed();
+    private static final Comparator<Candidate> NEWEST_FIRST = (a, b) -> {
+        int bySequence = Long.compare(b.position().sequence(), a.position().sequence());
+        return bySequence != 0 ? bySequence : Long.compare(b.pin(), a.pin());
+    };
 
     /** Most rounds of candidates one page examines. */
     static final int ROUNDS = 4;
@@ -88,19 +106,45 @@ public class OlderPins {
      * already; the page ends with a cursor when the rounds ran out first. {@code onPage}: pins of the page ahead of
      * them (a fresh chunk not materialized yet among them), which are left out like pins already shown.
      */
-    public Uni<OlderPage> page(long user, Position before, int limit, Set<Long> onPage) {
+    public Uni<OlderPage> page(long user, Position before, int limit, Set<Long> onPage, Pooled pooled) {
+        return read(user, before, limit, onPage, pooled, true).invoke(found -> {
+            metrics.olderPage();
+            if (pooled == Pooled.SHOW) {
+                consumePooled(user, found.items());
+            }
+        });
+    }
+
+    /** How many pins {@link #page} would show, read the same way but changing nothing and counting nothing. */
+    public Uni<Integer> preview(long user, Position before, int limit, Set<Long> onPage, Pooled pooled) {
+        return read(user, before, limit, onPage, pooled, false).map(found -> found.items().size());
+    }
+
+    /** What a page does with pins still waiting in the user's pools. */
+    public enum Pooled {
+        /** Shows them at their places and removes them from the pools after the answer (pages after the first). */
+        SHOW,
+        /**
+         * Leaves them out: they are the next visit's new pins (a first page, whose chunk just chose among them and
+         * held some back for later).
+         */
+        SKIP
+    }
+
+    private Uni<OlderPage> read(long user, Position before, int limit, Set<Long> onPage, Pooled pooled,
+            boolean counted) {
         int sources = config.followedSourcesMax();
         return Uni.combine().all().unis(
                         lists.ofUser(user, UserList.FOLLOWING, null, sources),
                         lists.ofUser(user, UserList.BOARDS, null, sources),
                         graph.interests(user, PullReader.MAX_INTERESTS)).asTuple()
                 .chain(follows -> round(user, new Followed(follows.getItem1().items(), follows.getItem2().items(),
-                        follows.getItem3()), before, limit, onPage, List.of(), 1))
-                .invoke(metrics::olderPage);
+                        follows.getItem3(), pooled, counted), before, limit, onPage, List.of(), 1));
     }
 
-    /** What the user follows, as read once per page. */
-    private record Followed(List<FollowItem> users, List<FollowItem> boards, List<String> interests) {
+    /** What the user follows, as read once per page; whether the page's rounds are counted. */
+    private record Followed(List<FollowItem> users, List<FollowItem> boards, List<String> interests, Pooled pooled,
+            boolean counted) {
     }
 
     private Uni<OlderPage> round(long user, Followed followed, Position before, int limit, Set<Long> onPage,
@@ -116,13 +160,15 @@ public class OlderPins {
                 .chain(found -> {
                     Position boundary = highest(highest(found.getItem1().boundary(), found.getItem2().boundary()),
                             found.getItem3().boundary());
-                    List<Candidate> merged = merge(found.getItem1().candidates(), found.getItem2().candidates(),
-                            found.getItem3().candidates());
-                    List<Candidate> known = merged.stream()
-                            .filter(c -> boundary == null || !below(c.position(), boundary)).toList();
+                    List<Candidate> known = merge(boundary, found.getItem1().candidates(),
+                            found.getItem2().candidates(), found.getItem3().candidates());
                     List<Candidate> examined = known.subList(0, Math.min(examine, known.size()));
-                    boolean more = examined.size() < merged.size() || boundary != null;
-                    return kept(user, examined, onPage).chain(items -> {
+                    boolean more = examined.size() < known.size() || boundary != null;
+                    if (followed.counted()) {
+                        metrics.olderRound(found.getItem1().candidates().size() + found.getItem2().candidates().size()
+                                + found.getItem3().candidates().size(), examined.size());
+                    }
+                    return kept(user, examined, onPage, followed.pooled()).chain(items -> {
                         List<Kept> all = new ArrayList<>(sofar);
                         all.addAll(items);
                         if (all.size() > limit) {
@@ -155,20 +201,26 @@ public class OlderPins {
     }
 
     /**
-     * Up to {@code each} candidates of every list, and the boundary: the highest place where a list that had more
-     * was cut (null when none was). Below it the merged order is not known yet, so a round examines only what is at
-     * or above it; lists are read a few entries each, not a page's worth each.
+     * At least {@code each} candidates of every list that has them (all a cached list head keeps below the cursor, up
+     * to 32, which costs nothing more and lets the merged order be known further down), and the boundary: the highest
+     * last place of a list that has more (null when none has). Below it the merged order is not known yet, so a round
+     * examines only what is at or above it; lists are read from MySQL a few entries each, not a page's worth each.
      */
     private record Batch(List<Candidate> candidates, Position boundary) {
     }
 
     private Uni<Batch> listed(MappingTable table, List<FollowItem> follows, Position before, int each, Kind kind) {
         List<PinionId> froms = follows.stream().map(item -> PinionId.parse(item.id())).toList();
-        return mappings.below(table, froms, before, each + 1).map(rows -> {
-            Map<Long, List<Candidate>> byList = new HashMap<>();
-            rows.forEach(row -> byList.computeIfAbsent(row.from(), from -> new ArrayList<>())
-                    .add(new Candidate(new Position(row.sequence(), row.to()), kind, null)));
-            return cut(byList.values(), each);
+        return mappings.slices(table, froms, before, each).map(slices -> {
+            List<Candidate> found = new ArrayList<>();
+            Position boundary = null;
+            for (MappingStore.ListSlice slice : slices) {
+                slice.entries().forEach(at -> found.add(new Candidate(at, kind, null)));
+                if (slice.more() && !slice.entries().isEmpty()) {
+                    boundary = highest(boundary, slice.entries().get(slice.entries().size() - 1));
+                }
+            }
+            return new Batch(found, boundary);
         });
     }
 
@@ -177,18 +229,21 @@ public class OlderPins {
             return Uni.createFrom().item(new Batch(List.of(), null));
         }
         long beforeMs = (before.sequence() >> Sequences.GAP_BITS) + 1;
+        // an interest's recent pins are dense (every follower's pins of it): a few of them would put the boundary
+        // just below the cursor, so each read takes as many as a list head keeps
+        int take = Math.max(each, ListHead.MAX);
         List<Uni<Batch>> reads = new ArrayList<>();
         for (String name : names) {
-            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, each + 1).map(pins -> {
+            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, take + 1).map(pins -> {
                 List<Candidate> found = new ArrayList<>();
-                for (RecentPin pin : pins.subList(0, Math.min(each, pins.size()))) {
+                for (RecentPin pin : pins.subList(0, Math.min(take, pins.size()))) {
                     Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
                     if (below(at, before)) {
                         found.add(new Candidate(at, Kind.INTEREST, name));
                     }
                 }
-                Position boundary = pins.size() > each ? new Position(pins.get(each - 1).created() << Sequences.GAP_BITS,
-                        pins.get(each - 1).pin()) : null;
+                Position boundary = pins.size() > take ? new Position(pins.get(take - 1).created() << Sequences.GAP_BITS,
+                        pins.get(take - 1).pin()) : null;
                 return new Batch(found, boundary);
             }));
         }
@@ -203,22 +258,6 @@ public class OlderPins {
         });
     }
 
-    /** Each list newest first, cut to {@code each}; the boundary is the highest last place of a list that was cut. */
-    private static Batch cut(java.util.Collection<List<Candidate>> lists, int each) {
-        List<Candidate> kept = new ArrayList<>();
-        Position boundary = null;
-        for (List<Candidate> list : lists) {
-            List<Candidate> sorted = new ArrayList<>(list);
-            sorted.sort(NEWEST_FIRST);
-            if (sorted.size() > each) {
-                sorted = sorted.subList(0, each);
-                boundary = highest(boundary, sorted.get(each - 1).position());
-            }
-            kept.addAll(sorted);
-        }
-        return new Batch(kept, boundary);
-    }
-
     private static Position highest(Position a, Position b) {
         if (a == null) {
             return b;
@@ -229,16 +268,30 @@ public class OlderPins {
         return below(a, b) ? b : a;
     }
 
-    /** One order over the three kinds, newest first; a pin met twice is kept at its first (highest) place. */
+    /**
+     * One order over the three kinds of what is at or above the boundary (null: everything), newest first; a pin met
+     * twice is kept at its first (highest) place. What lies below the boundary is left out before the sort: a round
+     * reads up to 32 entries of every list, and most of them are not known in order yet.
+     */
     @SafeVarargs
-    private static List<Candidate> merge(List<Candidate>... parts) {
+    private static List<Candidate> merge(Position boundary, List<Candidate>... parts) {
         List<Candidate> all = new ArrayList<>();
         for (List<Candidate> part : parts) {
-            all.addAll(part);
+            for (Candidate candidate : part) {
+                if (boundary == null || !below(candidate.position(), boundary)) {
+                    all.add(candidate);
+                }
+            }
         }
         all.sort(NEWEST_FIRST);
         Set<Long> seen = new HashSet<>();
-        return all.stream().filter(c -> seen.add(c.pin())).toList();
+        List<Candidate> merged = new ArrayList<>(all.size());
+        for (Candidate candidate : all) {
+            if (seen.add(candidate.pin())) {
+                merged.add(candidate);
+            }
+        }
+        return merged;
     }
 
     private static boolean below(Position at, Position before) {
@@ -246,7 +299,7 @@ public class OlderPins {
     }
 
     /** The candidates that belong in the feed, in order: see the class comment for what is dropped. */
-    private Uni<List<Kept>> kept(long user, List<Candidate> examined, Set<Long> onPage) {
+    private Uni<List<Kept>> kept(long user, List<Candidate> examined, Set<Long> onPage, Pooled pooled) {
         if (examined.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
@@ -264,7 +317,8 @@ public class OlderPins {
                     }
                     return Uni.combine().all().unis(followed(user, live), notShown(user, live)).asTuple()
                             .map(both -> both.getItem1().stream().filter(both.getItem2()::contains).toList())
-                            .chain(unseen -> notPooled(user, unseen));
+                            .chain(unseen -> pooled == Pooled.SHOW ? Uni.createFrom().item(unseen)
+                                    : notPooled(user, unseen));
                 });
     }
 
@@ -308,6 +362,24 @@ public class OlderPins {
         List<PoolIndexKey> keys = live.stream().map(k -> new PoolIndexKey(user, PinionId.parse(k.pin().ownerId()).value(),
                 PinionId.parse(k.pin().boardId()).value(), k.candidate().pin())).toList();
         return pools.holding(keys).map(held -> live.stream().filter(k -> !held.contains(k.candidate().pin())).toList());
+    }
+
+    /**
+     * Removes the page's pins from the user's pools, after the answer and without holding it up: a removal that
+     * fails leaves a pin to come again in a later chunk, never loses one.
+     */
+    private void consumePooled(long user, List<FeedEntryView> page) {
+        if (page.isEmpty()) {
+            return;
+        }
+        List<PoolIndexKey> keys = page.stream().map(view -> new PoolIndexKey(user, view.entry().author(),
+                view.entry().board(), view.entry().pin())).toList();
+        pools.removePins(keys)
+                .call(removed -> removed.isEmpty() ? Uni.createFrom().voidItem()
+                        : states.poolRowsChanged(user, -removed.size()).replaceWithVoid())
+                .subscribe().with(removed -> funnel.perRow(FeedFunnel.Stage.CONSUMED, FeedFunnel.Reason.OLDER_PAGE, removed),
+                        failure -> LOG.debugf("pool rows of user %d's older page not removed: %s", user,
+                                Outages.describe(failure)));
     }
 
     private static List<FeedEntryView> views(List<Kept> kept) {

@@ -217,6 +217,23 @@ public class PoolStore {
                 });
     }
 
+    /**
+     * Removes the pins (given by their index keys) from every pool of the user that holds them: one multi-get of
+     * their index rows, then the deletes of what they name. The rows removed.
+     */
+    public Uni<List<PoolEntry>> removePins(List<PoolIndexKey> keys) {
+        if (keys.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        List<Get> gets = keys.stream().map(key -> new Get(key.encode()).addFamily(FeedTables.POOL_FAMILY)).toList();
+        return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.getAll(gets))))
+                .chain(results -> {
+                    List<PoolEntry> held = new ArrayList<>();
+                    results.stream().filter(result -> !result.isEmpty()).forEach(result -> held.addAll(indexed(result)));
+                    return remove(held).replaceWith(held);
+                });
+    }
+
     /** Every row of one pool, best first (a pool holds at most about {@code pinion.feed.pool-max} rows). */
     public Uni<List<PoolEntry>> all(long user, FeedSource source) {
         Scan scan = new Scan().setStartStopRowForPrefixScan(PoolKey.prefix(user, source)).setCaching(1000)

@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.interceptor.Interceptor;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -47,7 +49,10 @@ import io.vertx.mutiny.core.http.HttpClientRequest;
  * statements, and the object cache holds the newest objects, so the first users do not pay for it: without it the
  * first seconds of a load run answered in hundreds of milliseconds.
  *
- * <p>Only reads with no side effect are sent: no write, no home feed (a feed read counts as the user's visit). The
+ * <p>Features add reads of their own that no request without side effects reaches ({@link WarmUpTask}: the home
+ * feed's preview of a sampled user's first page and older pins, which records no visit and persists nothing).
+ *
+ * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit). The
  * signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
  * warm-up's duration and never handed out. The requests pass the request meters like any request. A backend that is
  * down only makes its requests fail; the warm-up ends on time all the same.
@@ -74,6 +79,7 @@ public class WarmUp {
     private final ActiveTopology topology;
     private final Vertx vertx;
     private final MeterRegistry registry;
+    private final List<WarmUpTask> tasks;
     private final String host;
     private final int port;
     private static final List<String> OUTCOMES = List.of("ok", "client_error", "server_error", "failed");
@@ -83,7 +89,7 @@ public class WarmUp {
     private volatile State state = State.OFF;
 
     WarmUp(WarmUpConfig config, ObjectStore objects, TokenIssuer tokens, ActiveTopology topology, Vertx vertx,
-            MeterRegistry registry,
+            MeterRegistry registry, @Any Instance<WarmUpTask> tasks,
             @ConfigProperty(name = "quarkus.http.host") String host,
             @ConfigProperty(name = "quarkus.http.port") int port,
             @ConfigProperty(name = "quarkus.http.test-port") Optional<Integer> testPort,
@@ -94,6 +100,7 @@ public class WarmUp {
         this.topology = topology;
         this.vertx = vertx;
         this.registry = registry;
+        this.tasks = tasks.stream().toList();
         this.host = "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
         this.port = "test".equals(profile) ? testPort.orElse(port) : port;
     }
@@ -149,7 +156,8 @@ public class WarmUp {
                 .flatMap(sampled -> sampled.getItem1().isEmpty() && sampled.getItem3().isEmpty()
                         ? Uni.createFrom().voidItem()
                         : sign(sampled.getItem1()).flatMap(signed -> send(client,
-                                reads(sampled.getItem1(), sampled.getItem2(), sampled.getItem3()), signed, deadline)))
+                                reads(sampled.getItem1(), sampled.getItem2(), sampled.getItem3()), signed,
+                                sampled.getItem1(), deadline)))
                 .onTermination().call(client::close)
                 .subscribe().with(ignored -> finish(started), failure -> {
                     LOG.warnf("warm-up stopped early: %s", Outages.describe(failure));
@@ -223,9 +231,21 @@ public class WarmUp {
         return reads;
     }
 
-    private Uni<Void> send(HttpClient client, List<Read> reads, List<String> signed, long deadline) {
+    private Uni<Void> send(HttpClient client, List<Read> reads, List<String> signed, List<PinionId> users,
+            long deadline) {
         AtomicInteger next = new AtomicInteger();
         List<Uni<Void>> loops = new ArrayList<>();
+        if (!users.isEmpty()) {
+            for (WarmUpTask task : tasks) {
+                AtomicInteger nextUser = new AtomicInteger();
+                for (int i = 0; i < config.taskConcurrency(); i++) {
+                    loops.add(Multi.createBy().repeating()
+                            .uni(() -> warm(task, users.get(Math.floorMod(nextUser.getAndIncrement(), users.size()))))
+                            .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests())
+                            .collect().last().replaceWithVoid());
+                }
+            }
+        }
         for (int i = 0; i < config.concurrency(); i++) {
             loops.add(Multi.createBy().repeating()
                     .uni(() -> {
@@ -261,6 +281,21 @@ public class WarmUp {
                 })
                 // a server or backend that fails answers at once: do not spin on it
                 .call(outcome -> "ok".equals(outcome) || "client_error".equals(outcome) ? Uni.createFrom().voidItem()
+                        : Uni.createFrom().voidItem().onItem().delayIt().by(FAILURE_PAUSE));
+    }
+
+    /** One read of a task, counted like a request: ok, or failed (then a pause, as for a failed request). */
+    private Uni<String> warm(WarmUpTask task, PinionId user) {
+        return task.warm(user)
+                .ifNoItem().after(REQUEST_TIMEOUT).fail()
+                .map(ignored -> "ok")
+                .onFailure().recoverWithItem("failed")
+                .invoke(outcome -> {
+                    sent.incrementAndGet();
+                    outcomes.get(outcome).incrementAndGet();
+                    registry.counter("pinion.warmup.requests", "outcome", outcome).increment();
+                })
+                .call(outcome -> "ok".equals(outcome) ? Uni.createFrom().voidItem()
                         : Uni.createFrom().voidItem().onItem().delayIt().by(FAILURE_PAUSE));
     }
 

@@ -28,6 +28,13 @@ public interface WarmUpConfig {
     int concurrency();
 
     /**
+     * Reads in flight at once of each feature's warm-up task ({@link WarmUpTask}: the home feed's preview of a
+     * sampled user's first page and older pins), besides the requests.
+     */
+    @WithDefault("2")
+    int taskConcurrency();
+
+    /**
      * Shards sampled per MySQL host for the ids the warm-up reads: each statement is prepared per shard database and
      * connection, so more shards leave fewer statements for the first users to prepare.
      */

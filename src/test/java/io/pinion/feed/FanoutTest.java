@@ -102,7 +102,7 @@ class FanoutTest {
         // a follow event handled late, after the board unfollow (e.g. retried)
         FollowEvent late = new FollowEvent("follow_user", follower.id(), author.id(), author.id(), 0);
         byte[] body = new ObjectMapper().writeValueAsBytes(late);
-        followEvents.handle(new LeasedJob(PinionId.parse(follower.id()), FollowEvents.QUEUE, null, 0, body, 1, 1, 0, 0, 0))
+        followEvents.handle(new LeasedJob(PinionId.parse(follower.id()), FollowEvents.QUEUE, null, 0, body, 1, 1L, 1, 0, 0, 0))
                 .await().atMost(WAIT);
         assertTrue(contains(follower, FeedSource.FOLLOWING, keptPin), "backfilled");
         assertTrue(!contains(follower, FeedSource.FOLLOWING, droppedPin), "the unfollowed board stays out");

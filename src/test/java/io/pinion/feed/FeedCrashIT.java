@@ -83,7 +83,7 @@ class FeedCrashIT {
         }
         Path root = LocalStack.repoRoot();
         Path jwt = root.resolve("src/test/resources/jwt");
-        Process process = new ProcessBuilder("java", "-Dquarkus.http.port=" + PORT,
+        Process process = new ProcessBuilder("java", "-Dquarkus.http.port=" + PORT, "-Dquarkus.management.port=" + (PORT + 1),
                 "-Dmp.jwt.verify.publickey.location=file:" + jwt.resolve("test-public.pem"),
                 "-Dsmallrye.jwt.sign.key.location=file:" + jwt.resolve("test-private.pem"),
                 "-Dpinion.cursor.secret=feed-crash-test-secret-0123456789", "-Dpinion.mysql.password=pinion",

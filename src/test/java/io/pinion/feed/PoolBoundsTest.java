@@ -99,7 +99,7 @@ class PoolBoundsTest {
         long start = System.nanoTime();
         FollowEvent unfollow = new FollowEvent("unfollow_user", Long.toString(user), Long.toString(gone), null, 0);
         followEvents.handle(new LeasedJob(PinionId.decode(user), FollowEvents.QUEUE, null, 0, json.writeValueAsBytes(unfollow),
-                1, 1, 0, 0, 0)).await().atMost(WAIT);
+                1, 1L, 1, 0, 0, 0)).await().atMost(WAIT);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("unfollow against a %d-row pool: %d ms, %.0f index rows read%n", total, tookMs,
                 counter("pinion_feed_index_rows_read_total") - readBefore);
