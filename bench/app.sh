@@ -6,7 +6,7 @@
 #
 # APP_DIR   built clone (default /tmp/pinion-bench; target/quarkus-app/quarkus-run.jar must exist)
 # KEY_DIR   RSA key pair priv.pem / pub.pem (default $APP_DIR/keys; generated if missing)
-# PORT      HTTP port (default 18090)
+# PORT      HTTP port (default 18090); its management interface (metrics) on PORT + 1000
 # RATE_LIMITS  off (default): the per-user and per-address rate limits are disabled, since one load generator on
 #           one address signs up thousands of users and writes far above one user's limit; "on" keeps them
 set -euo pipefail
@@ -33,7 +33,7 @@ case "$cmd" in
     export PINION_MYSQL_PASSWORD=${PINION_MYSQL_PASSWORD:-pinion}
     export PINION_CURSOR_SECRET=${PINION_CURSOR_SECRET:-bench-$(openssl rand -hex 16)}
     PINION_JWT_PRIVATE_KEY=file:$KEY_DIR/priv.pem PINION_JWT_PUBLIC_KEY=file:$KEY_DIR/pub.pem \
-      nohup java -Xmx1g -Dquarkus.http.port="$PORT" -Dpinion.auth.bcrypt-cost=4 \
+      nohup java -Xmx1g -Dquarkus.http.port="$PORT" -Dquarkus.management.port="$((PORT + 1000))" -Dpinion.auth.bcrypt-cost=4 \
       -Dpinion.rate-limit.enabled="$([[ $RATE_LIMITS == on ]] && echo true || echo false)" "$@" \
       -jar target/quarkus-app/quarkus-run.jar >"$LOG" 2>&1 &
     echo $! >"$PIDFILE"

@@ -12,6 +12,8 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 K6=${K6:-k6}
 BASE_URL=${BASE_URL:-http://127.0.0.1:8080}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/metrics.sh"
+METRICS=$(metrics_base "$BASE_URL")
 RATE=${RATE:-50}
 DURATION=${DURATION:-5m}
 PROBE=${PROBE:-0}
@@ -22,7 +24,7 @@ mkdir -p "$OUT"
 token=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["worker"]["token"])' "$MANIFEST")
 
 metric() { # sum of a metric's samples whose line matches $1
-  curl -fsS "$BASE_URL/q/metrics" | awk -v pat="$1" '$0 ~ pat && $1 !~ /^#/ { s += $NF } END { printf "%.0f\n", s }'
+  curl -fsS "$METRICS/q/metrics" | awk -v pat="$1" '$0 ~ pat && $1 !~ /^#/ { s += $NF } END { printf "%.0f\n", s }'
 }
 snapshot() {
   # the funnel's series print their tags in order: reason, source, stage

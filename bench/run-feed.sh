@@ -40,6 +40,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
 BASE=${BASE:-http://127.0.0.1:18090}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/metrics.sh"
+METRICS=$(metrics_base "$BASE")
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-30s}
 WARMUP=${WARMUP:-10s}
@@ -80,7 +82,7 @@ curl -fsS -o /dev/null "$BASE/q/health/ready" || { echo "no ready Pinion at $BAS
 
 median() { grep -E '^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$' | sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "na"; else if (NR % 2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}' || true; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
-inserts() { curl -fsS "$BASE/q/metrics" | awk '/^pinion_feed_pool_inserts_total/ {printf "%.0f\n", $2}'; }
+inserts() { curl -fsS "$METRICS/q/metrics" | awk '/^pinion_feed_pool_inserts_total/ {printf "%.0f\n", $2}'; }
 now_ms() { date +%s%3N; }
 
 # the admin/worker user (a 409: it exists already) and its token, for queue settings and stats
@@ -168,7 +170,7 @@ wrk_scenario() { # name file
 }
 
 # the hedged reader's outcome counters of the materialized feed, "outcome=count ..."
-hedge_counts() { curl -fsS "$BASE/q/metrics" | sed -n 's/^pinion_hedge_reads_total{.*name="materialized_feed".*outcome="\([a-z_]*\)".*} \([0-9.E]*\)$/\1 \2/p' \
+hedge_counts() { curl -fsS "$METRICS/q/metrics" | sed -n 's/^pinion_hedge_reads_total{.*name="materialized_feed".*outcome="\([a-z_]*\)".*} \([0-9.E]*\)$/\1 \2/p' \
   | awk '{printf "%s=%.0f ", $1, $2}'; }
 # per outcome, the difference of two hedge_counts lines
 hedge_delta() { awk -v a="$1" -v b="$2" 'BEGIN {

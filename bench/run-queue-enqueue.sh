@@ -20,6 +20,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
 BASE=${BASE:-http://127.0.0.1:8080}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/metrics.sh"
+METRICS=$(metrics_base "$BASE")
 RUNS=${RUNS:-3}
 DURATION=${DURATION:-20s}
 PARTITIONS=${PARTITIONS:-8}
@@ -45,7 +47,7 @@ db_pids=$(pgrep -x mariadbd || pgrep -x mysqld || true)
 hz=$(getconf CLK_TCK)
 # The group commit's stages from the service's metrics: "gc_jobs_p50=… gc_wait_p50_ms=… gc_insert_p50_ms=…".
 group_commit() {
-  curl -fsS "$BASE/q/metrics" 2>/dev/null | awk '
+  curl -fsS "$METRICS/q/metrics" 2>/dev/null | awk '
     /^pinion_queue_group_commit_jobs\{quantile="0.5"/ {j = $2}
     /^pinion_queue_group_commit_wait_seconds\{quantile="0.5"/ {w = $2 * 1000}
     /^pinion_queue_group_commit_insert_seconds\{quantile="0.5"/ {i = $2 * 1000}

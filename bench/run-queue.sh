@@ -12,7 +12,7 @@
 # processes (.stack/mysql-{1,2}/*.pid, else pgrep -f 'mariadbd.*3306[12]'), sampled exactly at the start and end of
 # the measured window (QueueLoad --sync stops at "SYNC start" / "SYNC end" until this script has read the counters).
 # Per run: CPU seconds, cores (CPU s / wall s) and share of app vs mariadbd in their sum; then the p99 of
-# pinion_queue_handoff_seconds for the run's queue from $BASE/q/metrics, read at the end of the measured window (kept
+# pinion_queue_handoff_seconds for the run's queue from $METRICS/q/metrics (the management interface), read at the end of the measured window (kept
 # in <run>.txt.metrics; "na" when the queue had no dequeues).
 # Raw output goes to $RESULTS/<stamp>-<label>-queue-<scenario>-<n>.txt; medians (jobs/s, p50, p99, CPU, handoff)
 # over the successful runs are printed and appended to $RESULTS/queue-summary.tsv. Beside each enqueue scenario's
@@ -27,6 +27,8 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
 BASE=${BASE:-http://127.0.0.1:8080}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/metrics.sh"
+METRICS=$(metrics_base "$BASE")
 RUNS=${RUNS:-3}
 JOBS=${JOBS:-100000}
 PARTITIONS=${PARTITIONS:-8}
@@ -144,7 +146,7 @@ for s in "${scenarios[@]}"; do
         'SYNC start') sample; a0=$APP_T d0=$DB_T w0=$NOW; echo go >&"$ctlfd" ;;
         'SYNC end') sample; a1=$APP_T d1=$DB_T w1=$NOW
                     # the queue's series go when QueueLoad deletes it: read them now
-                    curl -fsS --max-time 10 "$BASE/q/metrics" >"$out.metrics" 2>/dev/null || true
+                    curl -fsS --max-time 10 "$METRICS/q/metrics" >"$out.metrics" 2>/dev/null || true
                     echo go >&"$ctlfd" ;;
         '@@EXIT '*) rc=${line#@@EXIT } ;;
         '') ;;

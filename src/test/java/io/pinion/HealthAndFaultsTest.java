@@ -1,6 +1,7 @@
 package io.pinion;
 
 import static io.pinion.TestApi.admin;
+import static io.pinion.TestApi.management;
 import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
@@ -56,10 +57,12 @@ class HealthAndFaultsTest {
     @Test
     void readinessIsUpAndTheBackendsGroupNamesEveryBackendWithoutInternals() {
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        JsonPath backends = given().when().get("/q/health/group/backends").then().statusCode(200).extract().jsonPath();
+        JsonPath backends = management().when().get("/q/health/group/backends").then().statusCode(200).extract().jsonPath();
         assertEquals(BACKENDS.size(), backends.getList("checks").size());
-        given().when().get("/q/health/group/backends").then().body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
-        String text = given().when().get("/q/health").then().extract().asString();
+        management().when().get("/q/health/group/backends").then().body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
+        given().when().get("/q/health").then().statusCode(404); // the whole report is the management interface's
+        String text = given().when().get("/q/health/ready").then().extract().asString()
+                + given().when().get("/q/health/live").then().extract().asString();
         assertFalse(text.contains("127.0.0.1") || text.contains("MariaDB") || text.contains("endpoint"),
                 "no endpoint or version in public health output: " + text);
         admin().as().get("/v1/admin/backends").then().statusCode(200)
@@ -142,10 +145,15 @@ class HealthAndFaultsTest {
             // an id no user has: a user that exists may be served from the object cache while its host hangs
             String onSecondHost = "/v1/users/" + PinionId.of(40, ObjectType.USER, 60_000_000_000L);
             given().get(onSecondHost).then().statusCode(503).body("message", containsString("shard 40"));
-            long fast = System.nanoTime();
-            given().get(onSecondHost).then().statusCode(503);
-            long ms = (System.nanoTime() - fast) / 1_000_000;
-            assertTrue(ms < 50, "a 503 in " + ms + " ms once the host's breaker is open");
+            // one request's time on a busy machine is noise: the median of several says whether they wait
+            List<Long> times = new java.util.ArrayList<>();
+            for (int i = 0; i < 7; i++) {
+                long fast = System.nanoTime();
+                given().get(onSecondHost).then().statusCode(503);
+                times.add((System.nanoTime() - fast) / 1_000_000);
+            }
+            times.sort(null);
+            assertTrue(times.get(times.size() / 2) < 50, "503s once the host's breaker is open, median under 50 ms: " + times);
             given().get("/v1/users/" + PinionId.of(3, ObjectType.USER, 60_000_000_000L)).then().statusCode(404);
         } finally {
             LocalStack.run("resume", "mysql-2");
@@ -168,8 +176,17 @@ class HealthAndFaultsTest {
         }
     }
 
+    /**
+     * The backends group once it answers {@code expectedStatus}: its probe results may be up to
+     * {@code pinion.health.probe-reuse} (1 s) old, so a fault shows within that time plus the probe timeout.
+     */
     private static Map<String, String> backends(int expectedStatus) {
-        JsonPath json = given().when().get("/q/health/group/backends")
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (management().when().get("/q/health/group/backends").then().extract().statusCode() != expectedStatus
+                && System.nanoTime() < deadline) {
+            sleep(100);
+        }
+        JsonPath json = management().when().get("/q/health/group/backends")
                 .then().statusCode(expectedStatus)
                 .extract().jsonPath();
         Map<String, String> states = new HashMap<>();
@@ -182,7 +199,7 @@ class HealthAndFaultsTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         int status = 0;
         while (System.nanoTime() < deadline) {
-            status = given().when().get("/q/health/group/backends").then().extract().statusCode();
+            status = management().when().get("/q/health/group/backends").then().extract().statusCode();
             if (status == 200) {
                 return;
             }

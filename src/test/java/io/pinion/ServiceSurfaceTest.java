@@ -29,7 +29,7 @@ class ServiceSurfaceTest {
     void metricsArePrometheusTextWithBackendGauges() {
         admin().as().when().get("/v1/admin/topology").then().statusCode(200);
         awaitMetric("pinion_backend_up{backend=\"hbase-standby\"");
-        given().accept("text/plain").when().get("/q/metrics")
+        io.pinion.TestApi.management().accept("text/plain").when().get("/q/metrics")
                 .then().statusCode(200)
                 .contentType(containsString("text/plain"))
                 .body(containsString("http_server_requests_seconds_count{"))
@@ -37,11 +37,25 @@ class ServiceSurfaceTest {
                 .body(containsString("pinion_backend_probe_seconds_count{"));
     }
 
+    /** Metrics and the backends health group are for operators: the main port, which clients reach, has neither. */
+    @Test
+    void theMainPortServesNoMetricsAndNoHealthGroup() {
+        given().when().get("/q/metrics").then().statusCode(404);
+        given().when().get("/q/health/group/backends").then().statusCode(404);
+        given().when().get("/q/health/group").then().statusCode(404);
+        given().when().get("/q/health").then().statusCode(404);
+        given().when().get("/q/health/well").then().statusCode(404);
+        io.pinion.TestApi.management().when().get("/q/health/well").then().statusCode(200);
+        given().when().get("/q/health/ready").then().statusCode(200);
+        given().when().get("/q/health/live").then().statusCode(200);
+        io.pinion.TestApi.management().when().get("/q/health/group/backends").then().statusCode(200);
+    }
+
     /** The gauges appear after the first scheduled probe, a second or two after start. */
     private static void awaitMetric(String text) {
         long deadline = System.nanoTime() + 15_000_000_000L;
         while (System.nanoTime() < deadline) {
-            String body = given().accept("text/plain").when().get("/q/metrics").then().extract().asString();
+            String body = io.pinion.TestApi.management().accept("text/plain").when().get("/q/metrics").then().extract().asString();
             if (body.contains(text)) {
                 return;
             }

@@ -29,6 +29,14 @@ public final class TestApi {
     private TestApi() {
     }
 
+    /** Requests to the test instance's management interface (metrics, the backends health group). */
+    public static io.restassured.specification.RequestSpecification management() {
+        return given().port(MANAGEMENT_PORT);
+    }
+
+    /** {@code quarkus.management.test-port}. */
+    public static final int MANAGEMENT_PORT = 9001;
+
     public static TestUser newUser() {
         String username = "u_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
         return signUpAndLogin(username, "password-" + username);

@@ -3,6 +3,8 @@ package io.pinion.health;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -36,6 +38,11 @@ public class BackendProbes {
     private final HBaseClusters hbase;
     private final HealthConfig config;
     private final SentinelWatch sentinel;
+    /** The latest run of each probe, by backend name. */
+    private final Map<String, Recent> recent = new ConcurrentHashMap<>();
+
+    private record Recent(long started, Uni<ProbeResult> result) {
+    }
 
     BackendProbes(ActiveTopology topology, MysqlPools mysql, RedisClients redis, HBaseClusters hbase,
             HealthConfig config, SentinelWatch sentinel) {
@@ -72,6 +79,22 @@ public class BackendProbes {
             probes.add(new BackendProbe(spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));
         }
         return probes;
+    }
+
+    /**
+     * The probe's result, run now or reused from a run at most {@code pinion.health.probe-reuse} ago (concurrent askers
+     * share one run): what monitoring reads, so that its polling, or anybody's, probes each backend at most once per
+     * that time. Never fails.
+     */
+    public Uni<ProbeResult> recent(BackendProbe probe) {
+        long now = System.nanoTime();
+        Recent known = recent.get(probe.name());
+        if (known != null && now - known.started() < config.probeReuse().toNanos()) {
+            return known.result();
+        }
+        Uni<ProbeResult> result = run(probe).memoize().indefinitely();
+        recent.put(probe.name(), new Recent(now, result));
+        return result;
     }
 
     /** Runs the probe; never fails, never waits longer than the probe timeout. */

@@ -16,7 +16,10 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * One check per backend, named after it ({@code mysql-1}, {@code redis-2}, {@code hbase-standby}…), in the health
- * group {@code backends} ({@code /q/health/group/backends}): which backend is down, for monitoring. Readiness does
+ * group {@code backends}, served on the management interface only ({@code :9000/q/health/group/backends},
+ * {@link ManagementRoutes}): which backend is down, for monitoring. It answers from probe results at most
+ * {@code pinion.health.probe-reuse} old, so however often it is asked, each backend is probed at most once per that
+ * time. Readiness does
  * not include them ({@link ServingReadiness}): a backend down makes the requests that need it answer 503 while the
  * rest are served, so taking the instance out of a load balancer would only make things worse. The public report
  * names the backend and its kind; endpoints and versions are for admins ({@code GET /v1/admin/backends}).
@@ -54,7 +57,7 @@ public class BackendReadiness {
     }
 
     private Uni<HealthCheckResponse> check(BackendProbe probe) {
-        return probes.run(probe)
+        return probes.recent(probe)
                 .map(result -> HealthCheckResponse.named(probe.name())
                         .status(result.up())
                         .withData("kind", probe.kind())

@@ -18,4 +18,8 @@ public interface HealthConfig {
     /** How often every backend is probed for the {@code pinion_backend_up} gauge (read by the scheduler). */
     @WithDefault("10s")
     Duration probeInterval();
+
+    /** How long a backend probe's result answers the backends health group before the backend is probed again. */
+    @WithDefault("1s")
+    Duration probeReuse();
 }

@@ -39,14 +39,17 @@ class CacheAcrossInstancesIT {
     private static final long WITHIN_MS = 1_000;
     private static Process other;
     private static int otherPort;
+    private static int otherManagementPort;
 
     @BeforeAll
     static void startTheOtherInstance() throws Exception {
         otherPort = freePort();
+        otherManagementPort = freePort();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         new PackagedAppIT.PackagedApp().getConfigOverrides().forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-Dquarkus.http.port=" + otherPort);
+        command.add("-Dquarkus.management.port=" + otherManagementPort);
         command.add("-jar");
         command.add("target/quarkus-app/quarkus-run.jar");
         Path root = LocalStack.repoRoot();
@@ -55,7 +58,7 @@ class CacheAcrossInstancesIT {
                 .redirectOutput(root.resolve("target/cache-other-instance.log").toFile())
                 .start();
         long deadline = System.currentTimeMillis() + 120_000;
-        while (!cacheTrusted(onOther())) {
+        while (!cacheTrusted(otherManagementPort)) {
             assertTrue(other.isAlive(), "the second instance exited; see target/cache-other-instance.log");
             assertTrue(System.currentTimeMillis() < deadline, "the second instance's cache not in use within 120 s");
             Thread.sleep(250);
@@ -65,7 +68,7 @@ class CacheAcrossInstancesIT {
     @BeforeEach
     void theFirstInstanceUsesItsCache() throws InterruptedException {
         long deadline = System.currentTimeMillis() + 30_000;
-        while (!cacheTrusted(given())) {
+        while (!cacheTrusted(io.pinion.TestApi.MANAGEMENT_PORT)) {
             assertTrue(System.currentTimeMillis() < deadline, "the first instance's cache not in use within 30 s");
             Thread.sleep(250);
         }
@@ -139,10 +142,10 @@ class CacheAcrossInstancesIT {
     private static void readTwiceFromTheOther(String path, Predicate<Response> expected) {
         Response first = onOther().get(path);
         assertTrue(expected.test(first), "before the change, " + path + " on the second instance: " + first.asString());
-        double hits = cacheHits(onOther());
+        double hits = cacheHits(otherManagementPort);
         Response second = onOther().get(path);
         assertTrue(expected.test(second), path + " on the second instance: " + second.asString());
-        assertTrue(cacheHits(onOther()) > hits, "the second read of " + path + " did not come from the cache");
+        assertTrue(cacheHits(otherManagementPort) > hits, "the second read of " + path + " did not come from the cache");
     }
 
     /** The change is visible through the second instance within {@link #WITHIN_MS}. */
@@ -165,25 +168,25 @@ class CacheAcrossInstancesIT {
         return given().port(otherPort).contentType(ContentType.JSON);
     }
 
-    private static boolean cacheTrusted(RequestSpecification instance) {
+    private static boolean cacheTrusted(int managementPort) {
         try {
-            return metric(instance, "pinion_cache_trusted ") == 1.0;
+            return metric(managementPort, "pinion_cache_trusted ") == 1.0;
         } catch (Exception notYet) {
             return false;
         }
     }
 
     /** Hits of the object cache's parts together: objects, list heads and facts. */
-    private static double cacheHits(RequestSpecification instance) {
+    private static double cacheHits(int managementPort) {
         double hits = 0;
         for (String part : List.of("objects", "lists", "facts")) {
-            hits += metric(instance, "cache_gets_total{cache=\"" + part + "\",result=\"hit\"} ");
+            hits += metric(managementPort, "cache_gets_total{cache=\"" + part + "\",result=\"hit\"} ");
         }
         return hits;
     }
 
-    private static double metric(RequestSpecification instance, String prefix) {
-        String text = instance.get("/q/metrics").asString();
+    private static double metric(int managementPort, String prefix) {
+        String text = given().port(managementPort).get("/q/metrics").asString();
         for (String line : text.split("\n")) {
             if (line.startsWith(prefix)) {
                 return Double.parseDouble(line.substring(prefix.length()).trim());

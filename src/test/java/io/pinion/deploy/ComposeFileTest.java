@@ -71,16 +71,21 @@ class ComposeFileTest {
                 assertFalse(service.containsKey("ports"), name + " is reached inside the project's network only");
             }
         });
+        // the API and the management interface (metrics, the backends health group), both on the host's loopback
         List<String> ports = list(services().get("pinion").get("ports"));
-        assertEquals(1, ports.size());
-        Matcher published = PUBLISHED.matcher(ports.get(0));
-        assertTrue(published.matches(), "127.0.0.1:${PINION_..._PORT:-default}:8080, not " + ports.get(0));
-        assertEquals("8080", published.group(3));
-        int port = Integer.parseInt(published.group(2));
-        // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in practice)
-        for (int offset : List.of(0, 1000)) {
-            assertFalse(stack.contains(port - offset), "host port " + port + " is a local stack's port");
+        assertEquals(2, ports.size());
+        List<String> inside = new java.util.ArrayList<>();
+        for (String entry : ports) {
+            Matcher published = PUBLISHED.matcher(entry);
+            assertTrue(published.matches(), "127.0.0.1:${PINION_..._PORT:-default}:<port>, not " + entry);
+            inside.add(published.group(3));
+            int port = Integer.parseInt(published.group(2));
+            // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in practice)
+            for (int offset : List.of(0, 1000)) {
+                assertFalse(stack.contains(port - offset), "host port " + port + " is a local stack's port");
+            }
         }
+        assertEquals(List.of("8080", "9000"), inside);
     }
 
     @Test

@@ -52,7 +52,9 @@ class PackagedAppIT {
                     "mp.jwt.verify.publickey.location", "file:" + jwt.resolve("test-public.pem"),
                     "smallrye.jwt.sign.key.location", "file:" + jwt.resolve("test-private.pem"),
                     "pinion.cursor.secret", "packaged-app-test-secret-0123456789",
-                    "pinion.mysql.password", "pinion");
+                    "pinion.mysql.password", "pinion",
+                    // the launched jar's management interface on the test port, as in the tests' own instance
+                    "quarkus.management.port", String.valueOf(io.pinion.TestApi.MANAGEMENT_PORT));
         }
     }
 
@@ -60,8 +62,10 @@ class PackagedAppIT {
     void everyBackendIsReadyAndTheServiceIsLive() throws InterruptedException {
         eventually(() -> given().get("/q/health/ready").statusCode() == 200);
         given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        eventually(() -> given().get("/q/health/group/backends").statusCode() == 200);
-        given().get("/q/health/group/backends").then().body("checks.name", hasItem("hbase-standby"));
+        eventually(() -> given().port(io.pinion.TestApi.MANAGEMENT_PORT).get("/q/health/group/backends").statusCode() == 200);
+        given().port(io.pinion.TestApi.MANAGEMENT_PORT).get("/q/health/group/backends").then()
+                .body("checks.name", hasItem("hbase-standby"));
+        given().get("/q/metrics").then().statusCode(404);
         given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 

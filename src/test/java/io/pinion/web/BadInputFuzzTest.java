@@ -21,14 +21,19 @@ import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 
 /**
- * Bad input against every operation of the OpenAPI document: at least 2,000 requests built from malformed ids,
- * limits and cursors, broken and mistyped bodies, and missing, forged, tampered and foreign tokens. None may get a
- * 5xx, and every 4xx must carry the one error shape {@code {error, message}}. Seeded, so a failure repeats.
+ * Bad input against every operation of the OpenAPI document and the management interface: at least 3,000 requests
+ * built from malformed ids, limits and cursors, broken and mistyped bodies, and missing, forged, tampered, foreign
+ * and admin tokens (so the admin operations check their input too). None may get a 5xx, and every 4xx of the API
+ * must carry the one error shape {@code {error, message}}. Seeded, so a failure repeats; sent four at a time.
  */
 @QuarkusTest
 class BadInputFuzzTest {
 
-    private static final int REQUESTS = 2_000;
+    private static final int REQUESTS = 3_000;
+    /** Requests to the management interface among them, at least. */
+    private static final int MANAGEMENT_REQUESTS = 300;
+    private static final String[] MANAGEMENT_PATHS = { "/q/metrics", "/q/health", "/q/health/well", "/q/health/live",
+            "/q/health/ready", "/q/health/group/backends", "/q/health/group/%s", "/q/%s", "/q/metrics/%s", "/%s" };
     private static final String[] IDS = { "abc", "-1", "0", "1.5", "99999999999999999999999", "1e9", "%20", "' OR 1=1 --",
             "9".repeat(40), "18446744073709551615", "4611686018427387904", "0x10", "１２３", "..", "null" };
     private static final String[] LIMITS = { "-1", "0", "101", "abc", "1e3", "", "2147483648", "1.0", "%00" };
@@ -38,8 +43,12 @@ class BadInputFuzzTest {
             "{\"boardId\": \"1\", \"imageUrl\": \"javascript:alert(1)\"}", "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]",
             "{\"description\": \"" + "d".repeat(5000) + "\"}", "{\"body\": 5, \"priority\": 99}", "{\"partitions\": 1e9}" };
 
+    /** One request to send, and whether its 4xx must carry the API's error shape. */
+    private record Probe(String description, java.util.function.Supplier<Response> send, boolean apiShape) {
+    }
+
     @Test
-    void twoThousandBadRequestsGetNo5xxAndTheErrorShapeOnEvery4xx() {
+    void threeThousandBadRequestsGetNo5xxAndTheErrorShapeOnEvery4xx() throws Exception {
         JsonPath openapi = given().get("/q/openapi?format=json").then().statusCode(200).extract().jsonPath();
         Map<String, Map<String, Object>> paths = new TreeMap<>(openapi.getMap("paths"));
         List<String[]> operations = new ArrayList<>();
@@ -49,12 +58,12 @@ class BadInputFuzzTest {
         assertTrue(operations.size() > 40, "the document lists the API: " + operations.size());
 
         TestUser user = TestApi.newUser();
+        TestUser admin = TestApi.admin();
         String[] tokens = { null, "Bearer", "Bearer abc", "Bearer " + forged(), "Bearer " + tampered(user.token()),
-                "Bearer " + user.token(), "Basic dXNlcjpwYXNz" };
+                "Bearer " + user.token(), "Basic dXNlcjpwYXNz", "Bearer " + admin.token() };
         Random random = new Random(20261124);
-        List<String> problems = new ArrayList<>();
-        int sent = 0;
-        while (sent < REQUESTS) {
+        List<Probe> probes = new ArrayList<>();
+        while (probes.size() < REQUESTS - MANAGEMENT_REQUESTS) {
             for (String[] operation : operations) {
                 String method = operation[0];
                 String path = fill(operation[1], random);
@@ -76,22 +85,54 @@ class BadInputFuzzTest {
                     request.contentType(random.nextInt(8) == 0 ? "text/plain" : "application/json")
                             .body(BODIES[random.nextInt(BODIES.length)]);
                 }
-                Response response = request.request(method.toUpperCase(), path);
-                sent++;
-                check(method.toUpperCase() + " " + path, response, problems);
+                probes.add(new Probe(method.toUpperCase() + " " + path, () -> request.request(method.toUpperCase(), path), true));
             }
         }
+        String[] methods = { "GET", "POST", "PUT", "DELETE", "HEAD" };
+        for (int i = 0; i < MANAGEMENT_REQUESTS; i++) {
+            String template = MANAGEMENT_PATHS[random.nextInt(MANAGEMENT_PATHS.length)];
+            String path = template.contains("%s") ? template.formatted(java.net.URLEncoder.encode(
+                    NAMES[random.nextInt(NAMES.length)] + IDS[random.nextInt(IDS.length)], java.nio.charset.StandardCharsets.UTF_8))
+                    : template;
+            String method = methods[random.nextInt(methods.length)];
+            RequestSpecification request = TestApi.management().redirects().follow(false);
+            String token = tokens[random.nextInt(tokens.length)];
+            if (token != null) {
+                request.header("Authorization", token);
+            }
+            if (random.nextBoolean()) {
+                request.queryParam("name", NAMES[random.nextInt(NAMES.length)]);
+            }
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                request.contentType("application/json").body(BODIES[random.nextInt(BODIES.length)]);
+            }
+            probes.add(new Probe("management " + method + " " + path, () -> request.request(method, path), false));
+        }
+
+        List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ExecutorService senders = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
+            for (Probe probe : probes) {
+                sent.add(senders.submit(() -> check(probe.description(), probe.send().get(), probe.apiShape(), problems)));
+            }
+            for (java.util.concurrent.Future<?> each : sent) {
+                each.get();
+            }
+        } finally {
+            senders.shutdownNow();
+        }
         assertEquals(List.of(), problems.subList(0, Math.min(20, problems.size())),
-                problems.size() + " of " + sent + " requests broke the rules");
+                problems.size() + " of " + probes.size() + " requests broke the rules");
     }
 
-    private static void check(String request, Response response, List<String> problems) {
+    private static void check(String request, Response response, boolean apiShape, List<String> problems) {
         int status = response.statusCode();
         if (status >= 500) {
             problems.add(request + " -> " + status + " " + response.asString());
             return;
         }
-        if (status >= 400) {
+        if (status >= 400 && apiShape) {
             try {
                 JsonPath body = response.jsonPath();
                 if (!(body.get("error") instanceof String) || !(body.get("message") instanceof String)) {
