@@ -37,6 +37,31 @@ public final class TestApi {
     /** {@code quarkus.management.test-port}. */
     public static final int MANAGEMENT_PORT = 9001;
 
+    /**
+     * The median time of {@code times} runs of {@code request}, in milliseconds: one request's time on a busy machine is
+     * noise, the median says whether requests wait.
+     */
+    public static long medianMillis(int times, TimedRequest request) {
+        long[] took = new long[times];
+        for (int i = 0; i < times; i++) {
+            long start = System.nanoTime();
+            try {
+                request.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            took[i] = (System.nanoTime() - start) / 1_000_000;
+        }
+        java.util.Arrays.sort(took);
+        return took[times / 2];
+    }
+
+    /** A request timed by {@link #medianMillis}. */
+    @FunctionalInterface
+    public interface TimedRequest {
+        void run() throws Exception;
+    }
+
     public static TestUser newUser() {
         String username = "u_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
         return signUpAndLogin(username, "password-" + username);
