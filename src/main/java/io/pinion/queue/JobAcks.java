@@ -22,7 +22,8 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
- * Acks and lease extensions. All acks of one partition in a call are one UPDATE ({@link JobSql#ack}): successes
+ * Acks and lease extensions. All acks of one partition in a call are one UPDATE ({@link JobSql#ack}), shared with the
+ * acks of concurrent calls ({@link AckCommit}): successes
  * become SUCCEEDED, failures go back to PENDING after their backoff while attempts remain and become FAILED after the
  * last; the custom status is appended (the newest 5,000 characters are kept) and the dedupe key released when a job
  * finishes. Only a job still RUNNING under the given lease token is acked.
@@ -35,6 +36,7 @@ public class JobAcks {
     private final JobLocator locator;
     private final QueueMetrics metrics;
     private final Event<JobsAcked> ackedEvents;
+    private final AckCommit commit;
 
     JobAcks(ShardSql sql, JobLocator locator, QueueMetrics metrics, Event<JobsAcked> ackedEvents, QueueSettings settings) {
         this.settings = settings;
@@ -42,6 +44,7 @@ public class JobAcks {
         this.locator = locator;
         this.metrics = metrics;
         this.ackedEvents = ackedEvents;
+        this.commit = new AckCommit(this::write, metrics);
     }
 
     /**
@@ -49,10 +52,7 @@ public class JobAcks {
      * work on (the whole batch is then refused, nothing acked).
      */
     public Uni<List<AckResult>> ack(List<Ack> acks, Function<String, Uni<Void>> mayWork) {
-        List<Uni<JobLocator.Location>> lookups = acks.stream()
-                .map(ack -> locator.locate(ack.id()).map(found -> found.orElse(null)))
-                .toList();
-        return Uni.join().all(lookups).andFailFast().call(locations -> {
+        return locate(acks).call(locations -> {
             List<Uni<Void>> checks = locations.stream().filter(Objects::nonNull).map(location -> location.queue().name())
                     .distinct().map(mayWork).toList();
             return checks.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(checks).andFailFast().replaceWithVoid();
@@ -76,6 +76,24 @@ public class JobAcks {
             }
             return Uni.join().all(updates).andFailFast().map(ignored -> List.of(results));
         });
+    }
+
+    /** Where each acked job lives (null: nowhere); ids of blocks and queues in memory cost no {@link Uni} each. */
+    private Uni<List<JobLocator.Location>> locate(List<Ack> acks) {
+        JobLocator.Location[] locations = new JobLocator.Location[acks.size()];
+        List<Uni<Void>> lookups = new ArrayList<>();
+        for (int i = 0; i < acks.size(); i++) {
+            locations[i] = locator.cached(acks.get(i).id());
+            if (locations[i] == null) {
+                int index = i;
+                lookups.add(locator.locate(acks.get(i).id()).invoke(found -> locations[index] = found.orElse(null))
+                        .replaceWithVoid());
+            }
+        }
+        if (lookups.isEmpty()) {
+            return Uni.createFrom().item(java.util.Arrays.asList(locations));
+        }
+        return Uni.join().all(lookups).andFailFast().map(ignored -> java.util.Arrays.asList(locations));
     }
 
     /** Acks jobs already known to belong to one partition (the in-app workers' path). */
@@ -129,15 +147,11 @@ public class JobAcks {
         QueuePartition partition = location.partition();
         QueueConfig config = location.queue().config();
         List<Ack> mine = indexes.stream().map(acks::get).toList();
-        long now = System.currentTimeMillis();
-        JobSql.Statement statement = JobSql.ack(partition.table(), mine, config.retry(), now);
-        return sql.queryRetryingConflicts(partition.shard(), statement.text(), statement.args()).flatMap(rows -> {
-            if (rows.rowCount() == mine.size()) {
-                indexes.forEach(i -> results[i] = new AckResult(acks.get(i).id(), AckResult.ACKED));
-                return Uni.createFrom().voidItem();
+        return commit.submit(location, mine).invoke(written -> {
+            for (int k = 0; k < indexes.size(); k++) {
+                results[indexes.get(k)] = new AckResult(mine.get(k).id(), written.get(k));
             }
-            return classify(partition, mine, indexes, acks, results, now);
-        }).invoke(() -> {
+        }).invoke(written -> {
             Set<Long> acked = new HashSet<>();
             Set<Long> failedIds = new HashSet<>();
             int ok = 0;
@@ -162,25 +176,40 @@ public class JobAcks {
             if (!acked.isEmpty()) {
                 ackedEvents.fire(new JobsAcked(partition.queueId(), partition.partition(), acked, failedIds));
             }
+        }).replaceWithVoid();
+    }
+
+    /**
+     * One UPDATE for acks of one partition (the acks of concurrent calls together, through {@link AckCommit}); each
+     * ack's result, in order.
+     */
+    private Uni<List<String>> write(JobLocator.Location location, List<Ack> acks, long now) {
+        QueuePartition partition = location.partition();
+        JobSql.Statement statement = JobSql.ack(partition.table(), acks, location.queue().config().retry(), now);
+        return sql.queryRetryingConflicts(partition.shard(), statement.text(), statement.args()).flatMap(rows -> {
+            if (rows.rowCount() == acks.size()) {
+                return Uni.createFrom().item(java.util.Collections.nCopies(acks.size(), AckResult.ACKED));
+            }
+            return classify(partition, acks, now);
         });
     }
 
     /** After an UPDATE that acked fewer rows than asked: which ids it acked, which had lost their lease. */
-    private Uni<Void> classify(QueuePartition partition, List<Ack> mine, List<Integer> indexes, List<Ack> acks,
-            AckResult[] results, long ackedAt) {
+    private Uni<List<String>> classify(QueuePartition partition, List<Ack> acks, long ackedAt) {
         Tuple args = Tuple.tuple();
-        mine.forEach(ack -> args.addLong(ack.id().value()));
-        return sql.query(partition.shard(), JobSql.states(partition.table(), mine.size()), args).invoke(rows -> {
-                    Map<Long, Row> found = new HashMap<>();
-                    rows.forEach(row -> found.put(row.getLong("id"), row));
-                    for (int i : indexes) {
-                        Row row = found.get(acks.get(i).id().value());
-                        String result = row == null ? AckResult.NOT_FOUND
-                                : row.getInteger("state") != JobState.RUNNING.code() && row.getLong("updated_at") == ackedAt
-                                        ? AckResult.ACKED : AckResult.LEASE_LOST;
-                        results[i] = new AckResult(acks.get(i).id(), result);
-                    }
-                }).replaceWithVoid();
+        acks.forEach(ack -> args.addLong(ack.id().value()));
+        return sql.query(partition.shard(), JobSql.states(partition.table(), acks.size()), args).map(rows -> {
+            Map<Long, Row> found = new HashMap<>();
+            rows.forEach(row -> found.put(row.getLong("id"), row));
+            List<String> results = new ArrayList<>(acks.size());
+            for (Ack ack : acks) {
+                Row row = found.get(ack.id().value());
+                results.add(row == null ? AckResult.NOT_FOUND
+                        : row.getInteger("state") != JobState.RUNNING.code() && row.getLong("updated_at") == ackedAt
+                                ? AckResult.ACKED : AckResult.LEASE_LOST);
+            }
+            return results;
+        });
     }
 
     private static NotFound notFound(PinionId id) {

@@ -71,12 +71,18 @@ public class JobIds {
                 .replaceWithVoid();
     }
 
+    /** The block holding a job id when this instance knows it already, else null. */
+    public Block cached(PinionId id) {
+        ConcurrentSkipListMap<Long, Block> blocks = directory.get(id.shard());
+        Map.Entry<Long, Block> cached = blocks == null ? null : blocks.floorEntry(id.local());
+        return cached != null && id.local() <= cached.getValue().last() ? cached.getValue() : null;
+    }
+
     /** The queue and partition a job id was issued for; empty when no block holds it. */
     public Uni<Optional<Block>> locate(PinionId id) {
-        ConcurrentSkipListMap<Long, Block> blocks = directory.computeIfAbsent(id.shard(), shard -> new ConcurrentSkipListMap<>());
-        Map.Entry<Long, Block> cached = blocks.floorEntry(id.local());
-        if (cached != null && id.local() <= cached.getValue().last()) {
-            return Uni.createFrom().item(Optional.of(cached.getValue()));
+        Block known = cached(id);
+        if (known != null) {
+            return Uni.createFrom().item(Optional.of(known));
         }
         return sql.query(id.shard(), "SELECT first_local, last_local, queue_id, partition_no FROM "
                         + ShardDatabase.table(id.shard(), "job_blocks") + " WHERE first_local <= ? ORDER BY first_local DESC LIMIT 1",

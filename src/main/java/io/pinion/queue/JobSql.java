@@ -287,15 +287,17 @@ public final class JobSql {
     // the owning broker
 
     /**
-     * Due ids in hand-out order (priority, run_after, id), read from the covering {@code due} index one priority at a
-     * time, so jobs scheduled for later never slow the scan: binds (priority, now, limit) for priorities 1 to 3, then
-     * the limit.
+     * Due ids in hand-out order (priority, run_after, id) with their bodies' sizes ({@code bytes}), picked from the
+     * covering {@code due} index one priority at a time, so jobs scheduled for later never slow the scan, then joined
+     * to their rows by primary key for the sizes: binds (priority, now, limit) for priorities 1 to 3, then the limit.
      */
     public static String due(String table) {
         String part = "(SELECT id, priority, run_after FROM " + table + " WHERE state = " + PENDING
                 + " AND priority = ? AND run_after <= ? ORDER BY run_after, id LIMIT ?)";
-        return "SELECT id FROM (" + part + " UNION ALL " + part + " UNION ALL " + part
-                + ") AS due ORDER BY priority, run_after, id LIMIT ?";
+        return "SELECT due.id, LENGTH(job.body) AS bytes FROM (SELECT id, priority, run_after FROM (" + part
+                + " UNION ALL " + part + " UNION ALL " + part + ") AS picked ORDER BY priority, run_after, id LIMIT ?)"
+                + " AS due STRAIGHT_JOIN " + table + " AS job" + BY_ID + " ON job.id = due.id"
+                + " ORDER BY due.priority, due.run_after, due.id";
     }
 
     /** The unfinished rows of a FIFO partition from an id on: binds the id and the limit. */

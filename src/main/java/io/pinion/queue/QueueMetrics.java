@@ -38,6 +38,10 @@ public class QueueMetrics {
     private final Timer groupCommitWait;
     private final Timer groupCommitInsert;
     private final DistributionSummary groupCommitJobs;
+    private final Timer ackCommitUpdate;
+    private final DistributionSummary ackCommitAcks;
+    private final DistributionSummary ackCommitCalls;
+    private final DistributionSummary prefetchJobs;
 
     QueueMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -49,6 +53,28 @@ public class QueueMetrics {
                 .publishPercentiles(0.5, 0.99).register(registry);
         this.groupCommitJobs = DistributionSummary.builder("pinion_queue_group_commit_jobs")
                 .description("Jobs per group-commit INSERT").publishPercentiles(0.5, 0.99).register(registry);
+        this.ackCommitUpdate = Timer.builder("pinion_queue_ack_commit_update_seconds")
+                .description("An ack UPDATE of one partition, commit included")
+                .publishPercentiles(0.5, 0.99).register(registry);
+        this.ackCommitAcks = DistributionSummary.builder("pinion_queue_ack_commit_acks")
+                .description("Acks per ack UPDATE").publishPercentiles(0.5, 0.99).register(registry);
+        this.ackCommitCalls = DistributionSummary.builder("pinion_queue_ack_commit_calls")
+                .description("Ack calls sharing one ack UPDATE").publishPercentiles(0.5, 0.99).register(registry);
+        this.prefetchJobs = DistributionSummary.builder("pinion_queue_prefetch_jobs")
+                .description("Jobs leased by one prefetch of an owned partition (finds of none not counted)")
+                .publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    /** One prefetch leased {@code jobs} jobs into a partition's buffer. */
+    public void prefetched(int jobs) {
+        prefetchJobs.record(jobs);
+    }
+
+    /** One ack UPDATE carrying {@code acks} acks of {@code calls} calls that took {@code nanos}. */
+    void ackCommit(int acks, int calls, long nanos) {
+        ackCommitAcks.record(acks);
+        ackCommitCalls.record(calls);
+        ackCommitUpdate.record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** One group-commit INSERT of {@code jobs} jobs that took {@code nanos}. */

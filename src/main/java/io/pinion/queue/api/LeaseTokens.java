@@ -29,9 +29,12 @@ public class LeaseTokens {
     private static final int MAC_BYTES = 16;
 
     private final SecretKeySpec key;
+    /** One initialized MAC per thread: looking the algorithm up and keying it cost more than the MAC itself. */
+    private final ThreadLocal<Mac> macs;
 
     LeaseTokens(CursorConfig config) {
         this.key = new SecretKeySpec(config.secretInForce().getBytes(StandardCharsets.UTF_8), "HmacSHA256");
+        this.macs = ThreadLocal.withInitial(this::newMac);
     }
 
     public String issue(PinionId job, long lease) {
@@ -62,11 +65,17 @@ public class LeaseTokens {
     }
 
     private byte[] mac(PinionId job, long lease) {
+        Mac mac = macs.get();
+        // doFinal resets the MAC to its key, ready for the next token
+        return Arrays.copyOf(mac.doFinal(("lease-seq|" + job.value() + "|" + lease).getBytes(StandardCharsets.UTF_8)),
+                MAC_BYTES);
+    }
+
+    private Mac newMac() {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(key);
-            mac.update(("lease-seq|" + job.value() + "|" + lease).getBytes(StandardCharsets.UTF_8));
-            return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

@@ -279,13 +279,15 @@ final class OwnedPartition {
         if (!canWork(now) || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
             return;
         }
-        int wanted = Math.min(capacity() - buffer.size(), byBytes());
-        if (wanted <= 0 || !fetching.compareAndSet(false, true)) {
+        boolean fifo = queue.config().fifo();
+        long room = context.settings().bufferMaxBytes() - buffer.bytes();
+        int wanted = fifo ? Math.min(capacity() - buffer.size(), byBytes(room)) : capacity() - buffer.size();
+        if (wanted <= 0 || room <= 0 || !fetching.compareAndSet(false, true)) {
             return;
         }
         long wokenBefore = wakes.get();
         int batch = Math.min(wanted, context.settings().prefetchBatch());
-        Uni<List<Long>> due = queue.config().fifo() ? dueFifo(batch, now) : statements.due(batch, now);
+        Uni<List<Long>> due = fifo ? dueFifo(batch, now) : statements.due(batch, now, room);
         due.flatMap(ids -> lease(ids, now))
                 .subscribe().with(jobs -> {
                     fetching.set(false);
@@ -303,6 +305,7 @@ final class OwnedPartition {
                         return;
                     }
                     emptyLooks = 0;
+                    context.metrics().prefetched(jobs.size());
                     buffer.addAll(jobs);
                     onJobs.run();
                 }, failure -> {
@@ -372,11 +375,11 @@ final class OwnedPartition {
     }
 
     /**
-     * How many more jobs fit in the buffer's byte budget when every body is as large as the queue allows, so the
-     * buffer stays within {@code pinion.queue.buffer-max-bytes} plus one body.
+     * How many more jobs fit in {@code room} bytes when every body is as large as the queue allows (a FIFO head is
+     * read before its bodies' sizes are known), so the buffer stays within {@code pinion.queue.buffer-max-bytes}
+     * plus one body. Other partitions pick their due jobs by their bodies' real sizes ({@link PartitionSql#due}).
      */
-    private int byBytes() {
-        long room = context.settings().bufferMaxBytes() - buffer.bytes();
+    private int byBytes(long room) {
         if (room <= 0) {
             return 0;
         }

@@ -57,9 +57,10 @@ final class PartitionSql {
 
     /**
      * Up to {@code batch} due ids in hand-out order (priority, run_after, id), read from the covering {@code due}
-     * index one priority at a time, so jobs scheduled for later never slow the scan.
+     * index one priority at a time, so jobs scheduled for later never slow the scan; as many of them as fit in
+     * {@code roomBytes} by their bodies' sizes, and always the first.
      */
-    Uni<List<Long>> due(int batch, long now) {
+    Uni<List<Long>> due(int batch, long now, long roomBytes) {
         Tuple args = Tuple.tuple();
         for (int priority = 1; priority <= 3; priority++) {
             args.addInteger(priority).addLong(now).addInteger(batch);
@@ -67,7 +68,15 @@ final class PartitionSql {
         args.addInteger(batch);
         return sql.query(partition.shard(), JobSql.due(table), args).map(rows -> {
             List<Long> ids = new ArrayList<>(rows.size());
-            rows.forEach(row -> ids.add(row.getLong("id")));
+            long bytes = 0;
+            for (Row row : rows) {
+                Long size = row.getLong("bytes");
+                bytes += size == null ? 0 : size;
+                if (!ids.isEmpty() && bytes > roomBytes) {
+                    break;
+                }
+                ids.add(row.getLong("id"));
+            }
             return ids;
         });
     }
