@@ -109,6 +109,21 @@ public final class JobSql {
         return statement.toString();
     }
 
+    /**
+     * Jobs written already leased (RUNNING, first attempt, first lease) to a broker that takes them into its buffer:
+     * binds per row id, priority, run_after, attempts_allowed, body, created_at, updated_at, lease_owner,
+     * lease_expires, leased_at.
+     */
+    public static String insertLeased(String table, int rows) {
+        StringBuilder statement = new StringBuilder("INSERT INTO ").append(table)
+                .append(" (id, state, priority, run_after, attempts_made, attempts_allowed, body, created_at, updated_at,")
+                .append(" lease_owner, lease_expires, lease_seq, leased_at) VALUES ");
+        for (int k = 0; k < rows; k++) {
+            statement.append(k == 0 ? "" : ",").append("(?, ").append(RUNNING).append(", ?, ?, 1, ?, ?, ?, ?, ?, ?, 1, ?)");
+        }
+        return statement.toString();
+    }
+
     /** Which jobs hold the given dedupe keys: binds the keys. */
     public static String dedupeHolders(String table, int keys) {
         return "SELECT id, dedupe_active FROM " + table + " WHERE dedupe_active IN (" + ShardSql.placeholders(keys) + ")";

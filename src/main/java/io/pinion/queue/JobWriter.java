@@ -48,10 +48,12 @@ public class JobWriter {
     private final Map<String, Long> unavailableUntil = new ConcurrentHashMap<>();
     private final GroupCommit groupCommit;
     private final Event<JobsEnqueued> enqueuedEvents;
+    private final WriteLeases leases;
 
     JobWriter(ShardSql sql, JobIds ids, QueueMetrics metrics, ActiveTopology topology, QueueSettings settings,
-            Event<JobsEnqueued> enqueuedEvents) {
+            Event<JobsEnqueued> enqueuedEvents, WriteLeases leases) {
         this.enqueuedEvents = enqueuedEvents;
+        this.leases = leases;
         this.sql = sql;
         this.ids = ids;
         this.metrics = metrics;
@@ -108,14 +110,69 @@ public class JobWriter {
         });
     }
 
-    /** Writes jobs without dedupe keys to one partition (with failover); the results in order. */
+    /**
+     * Writes jobs without dedupe keys to one partition (with failover); the results in order. When this instance's
+     * broker takes them ({@link WriteLeases}), they are written leased to it, in a partition it owns.
+     */
     private Uni<List<Enqueued>> writeFree(Queue queue, List<NewJob> jobs) {
         List<Integer> indexes = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             indexes.add(i);
         }
         Enqueued[] results = new Enqueued[jobs.size()];
-        return writeWithFailover(queue, jobs, indexes, results, new java.util.HashSet<>()).map(ignored -> List.of(results));
+        java.util.Set<String> failedHosts = new java.util.HashSet<>();
+        WriteLeases.Reservation reservation = leases.reserve(queue, jobs);
+        if (reservation != null
+                && unavailableUntil.getOrDefault(hostOf(reservation.partition()), 0L) > System.currentTimeMillis()) {
+            reservation.cancel(); // a host that just failed is skipped, as by nextPartition
+            reservation = null;
+        }
+        if (reservation == null) {
+            return writeWithFailover(queue, jobs, indexes, results, failedHosts).map(ignored -> List.of(results));
+        }
+        WriteLeases.Reservation held = reservation;
+        return writeLeased(queue, held, jobs, results)
+                .onFailure().invoke(held::cancel)
+                .onFailure(JobWriter::certainlyNotWritten).recoverWithUni(failure -> {
+                    failedHosts.add(hostOf(held.partition()));
+                    return writeWithFailover(queue, jobs, indexes, results, failedHosts);
+                })
+                .map(ignored -> List.of(results));
+    }
+
+    /** Writes due jobs leased to the broker holding the reservation, then hands them to its buffer. */
+    private Uni<Void> writeLeased(Queue queue, WriteLeases.Reservation reservation, List<NewJob> jobs,
+            Enqueued[] results) {
+        QueuePartition partition = reservation.partition();
+        return ids.allocate(partition, jobs.size()).flatMap(allocated -> {
+            long now = System.currentTimeMillis();
+            long expires = now + reservation.leaseMs();
+            Tuple args = Tuple.tuple();
+            List<LeasedJob> leased = new ArrayList<>(jobs.size());
+            for (int k = 0; k < jobs.size(); k++) {
+                NewJob job = jobs.get(k);
+                args.addLong(allocated.get(k).value())
+                        .addInteger(job.priority())
+                        .addLong(job.runAfter())
+                        .addInteger(queue.config().maxAttempts())
+                        .addValue(Buffer.buffer(job.body()))
+                        .addLong(now)
+                        .addLong(now)
+                        .addString(reservation.brokerId())
+                        .addLong(expires)
+                        .addLong(now);
+                results[k] = new Enqueued(allocated.get(k), true);
+                leased.add(new LeasedJob(allocated.get(k), queue.name(), partition, job.priority(), job.body(), 1, 1L,
+                        queue.config().maxAttempts(), expires, now, job.runAfter()));
+            }
+            return sql.query(partition.shard(), JobSql.insertLeased(partition.table(), jobs.size()), args)
+                    .invoke(() -> {
+                        metrics.writtenLeased(queue.name(), jobs.size());
+                        reservation.written(leased);
+                    })
+                    .replaceWithVoid();
+        }).onFailure(Outages::isUnavailable)
+                .invoke(() -> unavailableUntil.put(hostOf(partition), System.currentTimeMillis() + UNAVAILABLE_FOR_MS));
     }
 
     /**

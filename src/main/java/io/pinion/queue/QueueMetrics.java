@@ -88,6 +88,11 @@ public class QueueMetrics {
         groupCommitWait.record(nanos, TimeUnit.NANOSECONDS);
     }
 
+    /** Jobs written already leased to this instance's broker ({@link WriteLeases}). */
+    void writtenLeased(String queue, int count) {
+        counter("pinion_queue_written_leased_total", queue, null).increment(count);
+    }
+
     public void enqueued(String queue, int count) {
         counter("pinion_queue_enqueued_total", queue, null).increment(count);
     }

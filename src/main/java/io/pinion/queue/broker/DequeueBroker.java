@@ -11,6 +11,10 @@ import java.util.function.Consumer;
 import io.pinion.queue.JobsAcked;
 import io.pinion.queue.JobsEnqueued;
 import io.pinion.queue.LeasedJob;
+import io.pinion.queue.NewJob;
+import io.pinion.queue.Queue;
+import io.pinion.queue.QueuePartition;
+import io.pinion.queue.WriteLeases;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -144,6 +148,80 @@ public final class DequeueBroker {
         OwnedPartition partition = owned.get(enqueued.queueId() + "/" + enqueued.partition());
         if (partition != null) {
             partition.jobsEnqueued();
+        }
+    }
+
+    /**
+     * Room for these jobs in one of the queue's partitions this broker owns (in turn), to be written leased to it;
+     * null when the jobs are not all due or no owned partition takes them now ({@link OwnedPartition#reserve}).
+     */
+    public WriteLeases.Reservation reserve(Queue queue, List<NewJob> jobs) {
+        List<OwnedPartition> partitions = owned.ofQueue(queue.name());
+        if (partitions.isEmpty() || queue.config().fifo() || queue.config().paused()) {
+            return null;
+        }
+        long now = System.currentTimeMillis();
+        long bytes = 0;
+        for (NewJob job : jobs) {
+            if (job.runAfter() > now || job.dedupeKey() != null) {
+                return null;
+            }
+            bytes += job.body().length;
+        }
+        int start = Math.floorMod(turns.computeIfAbsent(queue.name(), name -> new AtomicInteger()).getAndIncrement(),
+                partitions.size());
+        for (int k = 0; k < partitions.size(); k++) {
+            OwnedPartition partition = partitions.get((start + k) % partitions.size());
+            if (partition.reserve(jobs.size(), bytes, now)) {
+                return new Reserved(partition, jobs.size(), bytes, partition.queue().config().leaseMs());
+            }
+        }
+        return null;
+    }
+
+    /** Room held in one owned partition; given back once, by the write or its failure. */
+    private final class Reserved implements WriteLeases.Reservation {
+
+        private final OwnedPartition partition;
+        private final int jobs;
+        private final long bytes;
+        private final long leaseMs;
+        private final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
+
+        Reserved(OwnedPartition partition, int jobs, long bytes, long leaseMs) {
+            this.partition = partition;
+            this.jobs = jobs;
+            this.bytes = bytes;
+            this.leaseMs = leaseMs;
+        }
+
+        @Override
+        public QueuePartition partition() {
+            return partition.partition();
+        }
+
+        @Override
+        public String brokerId() {
+            return id;
+        }
+
+        @Override
+        public long leaseMs() {
+            return leaseMs;
+        }
+
+        @Override
+        public void written(List<LeasedJob> leased) {
+            if (settled.compareAndSet(false, true)) {
+                partition.written(leased, bytes);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            if (settled.compareAndSet(false, true)) {
+                partition.unreserve(jobs, bytes);
+            }
         }
     }
 

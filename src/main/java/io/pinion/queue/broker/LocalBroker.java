@@ -18,9 +18,12 @@ import io.pinion.mysql.ShardSql;
 import io.pinion.queue.JobsAcked;
 import io.pinion.queue.JobsEnqueued;
 import io.pinion.queue.LeasedJob;
+import io.pinion.queue.NewJob;
+import io.pinion.queue.Queue;
 import io.pinion.queue.QueueMetrics;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
+import io.pinion.queue.WriteLeases;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -31,7 +34,7 @@ import io.vertx.mutiny.core.Vertx;
  * buffered jobs go back to PENDING and its partitions are released at once rather than after lease expiry).
  */
 @ApplicationScoped
-public class LocalBroker {
+public class LocalBroker implements WriteLeases {
 
     private static final Logger LOG = Logger.getLogger(LocalBroker.class);
 
@@ -87,6 +90,13 @@ public class LocalBroker {
         if (running != null) {
             running.enqueued(enqueued);
         }
+    }
+
+    /** Room in a partition this instance owns for jobs about to be written leased to its broker, or null. */
+    @Override
+    public WriteLeases.Reservation reserve(Queue queue, List<NewJob> jobs) {
+        DequeueBroker running = broker;
+        return running == null || !running.running() ? null : running.reserve(queue, jobs);
     }
 
     /** What this instance's broker runs on; another broker in the same process (tests) can share it. */

@@ -57,6 +57,9 @@ final class OwnedPartition {
     private volatile boolean leasedSinceSweep = true;
     private volatile long nextSweepAt;
     private volatile long sweepBackoffMs;
+    /** Room held for jobs being written leased to this broker ({@link #reserve}), guarded by {@code this}. */
+    private int reservedJobs;
+    private long reservedBytes;
 
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
             java.util.function.LongSupplier queueDemand) {
@@ -170,6 +173,55 @@ final class OwnedPartition {
         }
     }
 
+    /**
+     * Holds room in the buffer for {@code jobs} jobs of {@code bytes} bytes about to be written leased to this broker;
+     * false when the partition cannot take them now (not working, paused, FIFO, no demand, not yet known to have the
+     * lease columns, or no room by count or bytes).
+     */
+    boolean reserve(int jobs, long bytes, long now) {
+        Queue current = queue;
+        if (stopped || !canWork(now) || current.config().paused() || current.config().fifo() || !hasDemand(now)
+                || !statements.isShaped()) {
+            return false;
+        }
+        synchronized (this) {
+            if (buffer.size() + reservedJobs + jobs > capacity()
+                    || buffer.bytes() + reservedBytes + bytes > context.settings().bufferMaxBytes()) {
+                return false;
+            }
+            reservedJobs += jobs;
+            reservedBytes += bytes;
+            return true;
+        }
+    }
+
+    /** Gives back room held by {@link #reserve}. */
+    void unreserve(int jobs, long bytes) {
+        synchronized (this) {
+            reservedJobs -= jobs;
+            reservedBytes -= bytes;
+        }
+    }
+
+    /**
+     * Jobs written leased to this broker, whose room was reserved: into the buffer, or back to PENDING when the
+     * partition stopped meanwhile.
+     */
+    void written(List<LeasedJob> jobs, long bytes) {
+        if (stopped) {
+            unreserve(jobs.size(), bytes);
+            release(jobs);
+            return;
+        }
+        synchronized (this) {
+            buffer.addAll(jobs);
+            reservedJobs -= jobs.size();
+            reservedBytes -= bytes;
+        }
+        leasedSinceSweep = true;
+        onJobs.run();
+    }
+
     /** Acks seen by this instance: a FIFO partition moves on (or, after a failure, waits for the retry). */
     void acked(java.util.Set<Long> ids, java.util.Set<Long> failed) {
         long head = inFlight;
@@ -280,8 +332,13 @@ final class OwnedPartition {
             return;
         }
         boolean fifo = queue.config().fifo();
-        long room = context.settings().bufferMaxBytes() - buffer.bytes();
-        int wanted = fifo ? Math.min(capacity() - buffer.size(), byBytes(room)) : capacity() - buffer.size();
+        long room;
+        int free;
+        synchronized (this) {
+            room = context.settings().bufferMaxBytes() - buffer.bytes() - reservedBytes;
+            free = capacity() - buffer.size() - reservedJobs;
+        }
+        int wanted = fifo ? Math.min(free, byBytes(room)) : free;
         if (wanted <= 0 || room <= 0 || !fetching.compareAndSet(false, true)) {
             return;
         }

@@ -51,6 +51,11 @@ final class PartitionSql {
         return sql.text(partition.shard(), JobSql.addLeaseColumns(table)).invoke(() -> shaped = true).replaceWithVoid();
     }
 
+    /** Whether the table is known to have the lease columns (a lease from it has succeeded). */
+    boolean isShaped() {
+        return shaped;
+    }
+
     String table() {
         return table;
     }
