@@ -61,7 +61,13 @@ class FeedCrashIT {
 
                 JsonPath after = eventually(() -> feed(a), page -> page.getList("items.pin.id").size() == 3
                         && page.getList("items.fresh", Boolean.class).stream().noneMatch(fresh -> fresh));
-                assertEquals(pins, after.getList("items.pin.id"), "every pin shown before the crash is in the materialized feed");
+                // the same pins, each once; not necessarily in the same order: a page read while the restarted
+                // service persists the chunk may show a pin whose pool row was already consumed, in a newer chunk,
+                // and the newest copy of a pin wins
+                List<String> kept = after.getList("items.pin.id");
+                assertEquals(new java.util.HashSet<>(pins), new java.util.HashSet<>(kept),
+                        "every pin shown before the crash is in the materialized feed");
+                assertEquals(pins.size(), kept.size(), "each pin once: " + kept);
                 assertEquals(aId, userId(a));
             } finally {
                 as(admin).body(Map.of("unlimited", true)).patch(BASE + "/v1/queues/feed-persist");
