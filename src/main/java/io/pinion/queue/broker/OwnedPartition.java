@@ -208,15 +208,18 @@ final class OwnedPartition {
      * partition stopped meanwhile.
      */
     void written(List<LeasedJob> jobs, long bytes) {
-        if (stopped) {
-            unreserve(jobs.size(), bytes);
-            release(jobs);
-            return;
-        }
+        boolean kept;
         synchronized (this) {
-            buffer.addAll(jobs);
             reservedJobs -= jobs.size();
             reservedBytes -= bytes;
+            kept = !stopped;
+            if (kept) {
+                buffer.addAll(jobs);
+            }
+        }
+        if (!kept) {
+            release(jobs);
+            return;
         }
         leasedSinceSweep = true;
         onJobs.run();
@@ -318,7 +321,9 @@ final class OwnedPartition {
 
     /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
     Uni<Void> stop(boolean graceful) {
-        stopped = true;
+        synchronized (this) {
+            stopped = true; // under the monitor: jobs written leased meanwhile are either drained below or released
+        }
         context.metrics().forgetPartition(queue.name(), partition.partition());
         List<LeasedJob> left = buffer.drain();
         if (!graceful || left.isEmpty()) {
