@@ -21,6 +21,10 @@ final class JobBuffer {
     private final boolean fifo;
     private int size;
     private long bytes;
+    /** Room held for jobs being written leased to the broker, which arrive through {@link #addReserved}. */
+    private int reservedJobs;
+    private long reservedBytes;
+    private boolean closed;
 
     /** A FIFO buffer keeps one deque in id order and ignores priorities. */
     JobBuffer(boolean fifo) {
@@ -82,6 +86,50 @@ final class JobBuffer {
 
     List<LeasedJob> drain() {
         return removeIf(job -> true);
+    }
+
+    /** Empties the buffer for good: written-leased jobs arriving later are refused ({@link #addReserved}). */
+    synchronized List<LeasedJob> close() {
+        closed = true;
+        return drain();
+    }
+
+    /**
+     * Holds room for {@code jobs} jobs of {@code bytes} bytes about to be written leased to the broker; false when
+     * the buffer is closed or they would not fit beside what it holds and has reserved.
+     */
+    synchronized boolean reserve(int jobs, long bytes, int capacity, long maxBytes) {
+        if (closed || size + reservedJobs + jobs > capacity || this.bytes + reservedBytes + bytes > maxBytes) {
+            return false;
+        }
+        reservedJobs += jobs;
+        reservedBytes += bytes;
+        return true;
+    }
+
+    synchronized void unreserve(int jobs, long bytes) {
+        reservedJobs -= jobs;
+        reservedBytes -= bytes;
+    }
+
+    /** Reserved jobs arrive; false (nothing added) when the buffer was closed meanwhile. */
+    synchronized boolean addReserved(List<LeasedJob> jobs, long bytes) {
+        unreserve(jobs.size(), bytes);
+        if (closed) {
+            return false;
+        }
+        addAll(jobs);
+        return true;
+    }
+
+    /** Jobs that still fit by count, beside what is held and reserved. */
+    synchronized int freeSlots(int capacity) {
+        return capacity - size - reservedJobs;
+    }
+
+    /** Bytes that still fit, beside what is held and reserved. */
+    synchronized long freeBytes(long maxBytes) {
+        return maxBytes - bytes - reservedBytes;
     }
 
     private ArrayDeque<LeasedJob> slot(LeasedJob job) {

@@ -17,8 +17,9 @@ import io.smallrye.mutiny.Uni;
  * on another reader's locks: it picks due ids from the covering {@code due} index (priority, then run_after, then
  * id; strict id order for FIFO), leases them in one UPDATE (RUNNING, this broker, lease expiry, attempt + 1) and
  * reads their bodies back into the buffer. Buffered jobs whose lease is half spent are released to PENDING
- * without costing an attempt. The owner also sweeps expired leases, deletes finished jobs past retention, and
- * measures depth.
+ * without costing an attempt. Jobs enqueued through this instance may be written leased straight into the buffer
+ * ({@link #reserve}). The owner also sweeps expired leases; deleting finished jobs and measuring depth are
+ * {@link PartitionUpkeep}'s.
  *
  * <p>A FIFO partition hands out one job at a time, the next only after the previous one is acked; a failure puts
  * the head back and the partition waits for its retry.
@@ -30,7 +31,6 @@ final class OwnedPartition {
     private static final long FIFO_CHECK_MS = 200;
     /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
     static final long MIN_LEASE_MS = 1_000;
-    private static final int GC_BATCH = 5_000;
     /** An idle partition is swept at most this many sweep intervals apart. */
     private static final long SWEEP_BACKOFF_FACTOR = 20;
 
@@ -41,8 +41,8 @@ final class OwnedPartition {
     private final java.util.function.LongSupplier queueDemand;
     private final JobBuffer buffer;
     private final PartitionSql statements;
+    private final PartitionUpkeep upkeep;
     private final AtomicBoolean fetching = new AtomicBoolean();
-    private final AtomicBoolean housekeeping = new AtomicBoolean();
     private volatile Queue queue;
     private volatile long leaseUntil;
     private volatile boolean alwaysDemand;
@@ -57,9 +57,6 @@ final class OwnedPartition {
     private volatile boolean leasedSinceSweep = true;
     private volatile long nextSweepAt;
     private volatile long sweepBackoffMs;
-    /** Room held for jobs being written leased to this broker ({@link #reserve}), guarded by {@code this}. */
-    private int reservedJobs;
-    private long reservedBytes;
 
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
             java.util.function.LongSupplier queueDemand) {
@@ -71,6 +68,7 @@ final class OwnedPartition {
         this.queue = queue;
         this.buffer = new JobBuffer(queue.config().fifo());
         this.statements = new PartitionSql(context.sql(), partition, brokerId);
+        this.upkeep = new PartitionUpkeep(context, statements, partition.partition(), () -> stopped);
     }
 
     QueuePartition partition() {
@@ -180,27 +178,13 @@ final class OwnedPartition {
      */
     boolean reserve(int jobs, long bytes, long now) {
         Queue current = queue;
-        if (stopped || !canWork(now) || current.config().paused() || current.config().fifo() || !hasDemand(now)
-                || !statements.isShaped()) {
-            return false;
-        }
-        synchronized (this) {
-            if (buffer.size() + reservedJobs + jobs > capacity()
-                    || buffer.bytes() + reservedBytes + bytes > context.settings().bufferMaxBytes()) {
-                return false;
-            }
-            reservedJobs += jobs;
-            reservedBytes += bytes;
-            return true;
-        }
+        return !stopped && canWork(now) && !current.config().paused() && !current.config().fifo() && hasDemand(now)
+                && statements.isShaped() && buffer.reserve(jobs, bytes, capacity(), context.settings().bufferMaxBytes());
     }
 
     /** Gives back room held by {@link #reserve}. */
     void unreserve(int jobs, long bytes) {
-        synchronized (this) {
-            reservedJobs -= jobs;
-            reservedBytes -= bytes;
-        }
+        buffer.unreserve(jobs, bytes);
     }
 
     /**
@@ -208,16 +192,7 @@ final class OwnedPartition {
      * partition stopped meanwhile.
      */
     void written(List<LeasedJob> jobs, long bytes) {
-        boolean kept;
-        synchronized (this) {
-            reservedJobs -= jobs.size();
-            reservedBytes -= bytes;
-            kept = !stopped;
-            if (kept) {
-                buffer.addAll(jobs);
-            }
-        }
-        if (!kept) {
+        if (!buffer.addReserved(jobs, bytes)) {
             release(jobs);
             return;
         }
@@ -262,36 +237,12 @@ final class OwnedPartition {
 
     /** Deletes finished jobs older than the queue's retention, a bounded amount per call. */
     Uni<Void> collectGarbage(long now) {
-        if (stopped || !housekeeping.compareAndSet(false, true)) {
-            return Uni.createFrom().voidItem();
-        }
-        fifoFloor = 0;
-        long before = now - queue.config().retentionMs();
-        return deleteFinished(before, 20)
-                .onTermination().invoke(() -> housekeeping.set(false));
-    }
-
-    private Uni<Void> deleteFinished(long before, int rounds) {
-        return statements.deleteFinished(before, GC_BATCH)
-                .flatMap(deleted -> deleted == GC_BATCH && rounds > 1 && !stopped
-                        ? deleteFinished(before, rounds - 1)
-                        : Uni.createFrom().voidItem());
+        return upkeep.collectGarbage(queue, now, () -> fifoFloor = 0);
     }
 
     /** Publishes pending depth and the age of the oldest due job. */
     Uni<Void> measure(long now) {
-        if (stopped) {
-            return Uni.createFrom().voidItem();
-        }
-        return statements.depth().invoke(depth -> {
-            if (stopped) {
-                return;
-            }
-            Long earliest = depth.earliestRunAfter();
-            long age = earliest != null && earliest <= now ? (now - earliest) / 1000 : 0;
-            context.metrics().partitionGauge("depth", queue.name(), partition.partition(), depth.pending());
-            context.metrics().partitionGauge("oldest_due_age_seconds", queue.name(), partition.partition(), age);
-        }).replaceWithVoid();
+        return upkeep.measure(queue, now);
     }
 
     /**
@@ -321,11 +272,9 @@ final class OwnedPartition {
 
     /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
     Uni<Void> stop(boolean graceful) {
-        synchronized (this) {
-            stopped = true; // under the monitor: jobs written leased meanwhile are either drained below or released
-        }
+        stopped = true;
         context.metrics().forgetPartition(queue.name(), partition.partition());
-        List<LeasedJob> left = buffer.drain();
+        List<LeasedJob> left = buffer.close(); // jobs written leased after this are released, not buffered
         if (!graceful || left.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
@@ -337,12 +286,8 @@ final class OwnedPartition {
             return;
         }
         boolean fifo = queue.config().fifo();
-        long room;
-        int free;
-        synchronized (this) {
-            room = context.settings().bufferMaxBytes() - buffer.bytes() - reservedBytes;
-            free = capacity() - buffer.size() - reservedJobs;
-        }
+        long room = buffer.freeBytes(context.settings().bufferMaxBytes());
+        int free = buffer.freeSlots(capacity());
         int wanted = fifo ? Math.min(free, byBytes(room)) : free;
         if (wanted <= 0 || room <= 0 || !fetching.compareAndSet(false, true)) {
             return;
@@ -452,5 +397,4 @@ final class OwnedPartition {
         return queue.config().fifo() ? Math.min(FIFO_BUFFER, context.settings().bufferCapacity())
                 : context.settings().bufferCapacity();
     }
-
 }
