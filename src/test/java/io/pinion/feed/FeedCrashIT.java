@@ -4,9 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,7 +12,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.stack.LocalStack;
-import io.pinion.stack.Operator;
+import io.pinion.stack.PackagedService;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
@@ -28,20 +25,18 @@ import io.restassured.specification.RequestSpecification;
  */
 class FeedCrashIT {
 
-    private static final int PORT = 18181;
-    private static final String BASE = "http://127.0.0.1:" + PORT;
+    private static final PackagedService SERVICE = new PackagedService(18181, "feed-crash-it.log");
+    private static final String BASE = SERVICE.base();
 
     @Test
     void noPinIsLostWhenTheServiceDiesBeforeTheChunkIsPersisted() throws Exception {
         LocalStack.run("up");
-        Process app = start();
+        SERVICE.start();
         try {
-            token("crash_admin");
-            Operator.admin("grant", "crash_admin", "admin");
-            String admin = token("crash_admin");
-            String a = token("a_" + suffix());
+            String admin = SERVICE.admin("crash_admin");
+            String a = SERVICE.token("a_" + suffix());
             String aId = userId(a);
-            String b = token("b_" + suffix());
+            String b = SERVICE.token("b_" + suffix());
             String board = as(b).body(Map.of("name", "crash", "description", "pins for the crash test")).post(BASE + "/v1/boards").then().log().ifValidationFails().statusCode(201).extract().path("id");
             as(a).put(BASE + "/v1/me/following/users/" + userId(b)).then().statusCode(200);
             as(admin).body(Map.of("rateLimit", 0)).patch(BASE + "/v1/queues/feed-persist").then().statusCode(200);
@@ -55,8 +50,8 @@ class FeedCrashIT {
                         .filter(fresh -> fresh).count() == 3);
                 List<String> pins = shown.getList("items.pin.id");
 
-                app.destroyForcibly().waitFor();
-                app = start();
+                SERVICE.kill();
+                SERVICE.start();
                 as(admin).body(Map.of("unlimited", true)).patch(BASE + "/v1/queues/feed-persist").then().statusCode(200);
 
                 JsonPath after = eventually(() -> feed(a), page -> page.getList("items.pin.id").size() == 3
@@ -73,55 +68,12 @@ class FeedCrashIT {
                 as(admin).body(Map.of("unlimited", true)).patch(BASE + "/v1/queues/feed-persist");
             }
         } finally {
-            app.destroyForcibly().waitFor();
+            SERVICE.kill();
         }
     }
 
     private static JsonPath feed(String token) {
         return as(token).queryParam("limit", 100).get(BASE + "/v1/me/home-feed").then().statusCode(200).extract().jsonPath();
-    }
-
-    private static Process start() throws IOException, InterruptedException {
-        try (java.net.Socket taken = new java.net.Socket("127.0.0.1", PORT)) {
-            throw new IllegalStateException("port " + PORT + " is already in use");
-        } catch (java.net.ConnectException free) {
-            // nothing listens: start the service there
-        }
-        Path root = LocalStack.repoRoot();
-        Path jwt = root.resolve("src/test/resources/jwt");
-        Process process = new ProcessBuilder("java", "-Dquarkus.http.port=" + PORT, "-Dquarkus.management.port=" + (PORT + 1),
-                "-Dmp.jwt.verify.publickey.location=file:" + jwt.resolve("test-public.pem"),
-                "-Dsmallrye.jwt.sign.key.location=file:" + jwt.resolve("test-private.pem"),
-                "-Dpinion.cursor.secret=feed-crash-test-secret-0123456789", "-Dpinion.mysql.password=pinion",
-                "-jar", root.resolve("target/quarkus-app/quarkus-run.jar").toString())
-                .directory(root.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(new File(root.resolve("target/feed-crash-it.log").toString()))
-                .start();
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (System.currentTimeMillis() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the service exited; see target/feed-crash-it.log");
-            }
-            try {
-                if (given().get(BASE + "/q/health/ready").statusCode() == 200) {
-                    return process;
-                }
-            } catch (Exception notYet) {
-                // not listening yet
-            }
-            Thread.sleep(250);
-        }
-        process.destroyForcibly().waitFor();
-        throw new IllegalStateException("the service was not ready within 120 s");
-    }
-
-    private static String token(String username) {
-        String password = "password-" + username;
-        given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
-                .post(BASE + "/v1/users");
-        return given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
-                .post(BASE + "/v1/sessions").then().statusCode(200).extract().path("token");
     }
 
     private static String userId(String token) {

@@ -1,0 +1,98 @@
+package io.pinion.stack;
+
+import static io.restassured.RestAssured.given;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.restassured.http.ContentType;
+
+/**
+ * The packaged service ({@code target/quarkus-app}) run as a process of its own on the local stack, with the tests'
+ * JWT keys, as the integration tests that kill it need: {@link #start()} waits for readiness, {@link #kill()} is a
+ * SIGKILL. Accounts are made through its API.
+ */
+public final class PackagedService {
+
+    private final int port;
+    private final String log;
+    private final List<String> properties;
+    private Process process;
+
+    /** On {@code port} (management on {@code port + 1}), output to {@code target/<log>}, with extra system properties. */
+    public PackagedService(int port, String log, String... properties) {
+        this.port = port;
+        this.log = log;
+        this.properties = List.of(properties);
+    }
+
+    public String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Starts the service and waits up to 120 s until it is ready. */
+    public void start() throws IOException, InterruptedException {
+        try (Socket taken = new Socket("127.0.0.1", port)) {
+            throw new IllegalStateException("port " + port + " is already in use");
+        } catch (ConnectException free) {
+            // nothing listens: start the service there
+        }
+        Path root = LocalStack.repoRoot();
+        Path jwt = root.resolve("src/test/resources/jwt");
+        List<String> command = new ArrayList<>(List.of("java", "-Dquarkus.http.port=" + port,
+                "-Dquarkus.management.port=" + (port + 1),
+                "-Dmp.jwt.verify.publickey.location=file:" + jwt.resolve("test-public.pem"),
+                "-Dsmallrye.jwt.sign.key.location=file:" + jwt.resolve("test-private.pem"),
+                "-Dpinion.cursor.secret=packaged-service-test-secret-0123456789", "-Dpinion.mysql.password=pinion"));
+        command.addAll(properties);
+        command.addAll(List.of("-jar", root.resolve("target/quarkus-app/quarkus-run.jar").toString()));
+        process = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(root.resolve("target").toFile(), log)))
+                .start();
+        long deadline = System.currentTimeMillis() + 120_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the service exited; see target/" + log);
+            }
+            try {
+                if (given().get(base() + "/q/health/ready").statusCode() == 200) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        kill();
+        throw new IllegalStateException("the service was not ready within 120 s");
+    }
+
+    /** SIGKILL, and waits until the process is gone. */
+    public void kill() throws InterruptedException {
+        if (process != null) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Signs the user up (if new) and returns a session token. */
+    public String token(String username) {
+        String password = "password-" + username;
+        given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
+                .post(base() + "/v1/users");
+        return given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
+                .post(base() + "/v1/sessions").then().statusCode(200).extract().path("token");
+    }
+
+    /** A token of an admin of the service: signed up, granted with {@code bin/admin}, logged in again. */
+    public String admin(String username) {
+        token(username);
+        Operator.admin("grant", username, "admin");
+        return token(username);
+    }
+}
