@@ -45,10 +45,11 @@ import io.vertx.mysqlclient.MySQLConnectOptions;
 
 /**
  * Losing {@code mysql-1}'s master under a write load, with automatic failover on ({@code failover-after} 2 s): the
- * master is killed (SIGKILL) while writers create boards on its shards; the replica is promoted by the service, writes
- * succeed again within 30 s, every board acknowledged more than a second before the kill reads back, and the boards
- * acknowledged but lost (asynchronous replication) are counted and printed. With semi-synchronous replication on, no
- * acknowledged board is lost. Each run then brings the old master back (it starts read-only), rebuilds it from the new
+ * master is killed (SIGKILL) while writers create boards on its shards and enqueuers add single jobs to a queue with
+ * partitions on both hosts; the replica is promoted by the service, writes succeed again within 30 s, every board and
+ * job acknowledged more than a second before the kill reads back, and the boards and jobs acknowledged but lost
+ * (asynchronous replication) are counted and printed. With semi-synchronous replication on, no acknowledged board or
+ * job is lost. Each run then brings the old master back (it starts read-only), rebuilds it from the new
  * master when it holds transactions that never left it, and promotes it back, leaving the stack as it was.
  */
 @QuarkusTest
@@ -67,6 +68,7 @@ class MysqlFailoverTest {
     private static final String REPLICA_SERVER = "mysql-1-replica";
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final int WRITERS = 4;
+    private static final int ENQUEUERS = 2;
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"(\\d+)\"");
 
     @Inject
@@ -84,17 +86,31 @@ class MysqlFailoverTest {
     void asynchronousReplicationCountsItsLosses() throws Exception {
         Report report = killUnderLoad(false);
         assertTrue(report.lostEarly() == 0, "every board acknowledged more than 1 s before the kill reads back: " + report);
+        assertTrue(report.jobsLostEarly() == 0, "every job acknowledged more than 1 s before the kill reads back: " + report);
     }
 
     @Test
     void semiSynchronousReplicationLosesNoAcknowledgedWrite() throws Exception {
         Report report = killUnderLoad(true);
         assertEquals(0, report.lost(), "no acknowledged board is lost with semi-synchronous replication: " + report);
+        assertEquals(0, report.jobsLost(), "no acknowledged job is lost with semi-synchronous replication: " + report);
     }
 
     /** What one run saw. */
     record Report(String mode, int acknowledged, Map<Integer, Integer> failedByStatus, long recoveredMs,
-            int lost, int lostEarly, long divergedTransactions) {
+            int lost, int lostEarly, Losses jobs, long divergedTransactions) {
+
+        int jobsLost() {
+            return jobs.lost();
+        }
+
+        int jobsLostEarly() {
+            return jobs.lostEarly();
+        }
+    }
+
+    /** Of the writes acknowledged: how many, how many do not read back, and of those how many ended 1 s before the kill. */
+    record Losses(int acknowledged, int lost, int lostEarly) {
     }
 
     private Report killUnderLoad(boolean semiSync) throws Exception {
@@ -110,7 +126,9 @@ class MysqlFailoverTest {
         if (semiSync) {
             semiSync(true);
         }
-        Load load = new Load(writers);
+        String queue = "failover-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        admin.as().body(Map.of("name", queue, "partitions", 4)).post("/v1/queues").then().statusCode(201);
+        Load load = new Load(writers, admin, queue);
         long divergedTransactions = 0;
         Report report;
         try {
@@ -124,36 +142,28 @@ class MysqlFailoverTest {
             load.stop();
             assertEquals(before.replica(), host().master(), "the replica was promoted in the topology");
 
-            int lost = 0;
-            int lostEarly = 0;
-            for (Write write : load.acknowledged()) {
-                int status = get("/v1/boards/" + write.id()).statusCode();
-                if (status == 404) {
-                    lost++;
-                    if (write.endNanos() < killedAt - TimeUnit.SECONDS.toNanos(1)) {
-                        lostEarly++;
-                    }
-                } else {
-                    assertEquals(200, status, "board " + write.id() + " reads");
-                }
-            }
-            report = new Report(semiSync ? "semi-synchronous" : "asynchronous", load.acknowledged().size(),
-                    load.failedByStatus(), recoveredMs, lost, lostEarly, 0);
+            Losses boards = losses(load.acknowledged(), killedAt, write -> get("/v1/boards/" + write.id(), null));
+            Losses jobs = losses(load.enqueued(), killedAt, write -> get("/v1/jobs/" + write.id(), admin.token()));
+            report = new Report(semiSync ? "semi-synchronous" : "asynchronous", boards.acknowledged(),
+                    load.failedByStatus(), recoveredMs, boards.lost(), boards.lostEarly(), jobs, 0);
             assertTrue(recoveredMs < 30_000, "writes succeed again within 30 s of the kill: " + report);
         } finally {
             load.stop();
+            admin.as().delete("/v1/queues/" + queue);
             divergedTransactions = restore(admin, before);
             if (semiSync) {
                 semiSync(false);
             }
         }
         report = new Report(report.mode(), report.acknowledged(), report.failedByStatus(), report.recoveredMs(),
-                report.lost(), report.lostEarly(), divergedTransactions);
-        System.out.printf("MySQL master killed under load (%s replication): %d boards acknowledged, failed during the "
-                + "switch by status %s, writes back after %d ms, %d acknowledged boards lost (%d acknowledged more than "
-                + "1 s before the kill), the old master held %d transaction(s) that never reached the replica%n",
-                report.mode(), report.acknowledged(), report.failedByStatus(), report.recoveredMs(), report.lost(),
-                report.lostEarly(), report.divergedTransactions());
+                report.lost(), report.lostEarly(), report.jobs(), divergedTransactions);
+        System.out.printf("MySQL master killed under load (%s replication): %d boards and %d jobs acknowledged, failed "
+                + "during the switch by status %s, writes back after %d ms, %d acknowledged boards lost (%d acknowledged "
+                + "more than 1 s before the kill), %d acknowledged jobs lost (%d more than 1 s before), the old master "
+                + "held %d transaction(s) that never reached the replica%n",
+                report.mode(), report.acknowledged(), report.jobs().acknowledged(), report.failedByStatus(),
+                report.recoveredMs(), report.lost(), report.lostEarly(), report.jobsLost(), report.jobsLostEarly(),
+                report.divergedTransactions());
         assertEquals(before, host(), "master and replica as before");
         return report;
     }
@@ -251,9 +261,35 @@ class MysqlFailoverTest {
         return topology.get().mysql().hosts().stream().filter(h -> h.name().equals(HOST)).findFirst().orElseThrow();
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+    /** Reads each acknowledged write back (200, or 404 when lost); any other answer fails the test. */
+    private Losses losses(List<Write> writes, long killedAt, ReadBack read) throws Exception {
+        int lost = 0;
+        int lostEarly = 0;
+        for (Write write : writes) {
+            int status = read.status(write);
+            if (status == 404) {
+                lost++;
+                if (write.endNanos() < killedAt - TimeUnit.SECONDS.toNanos(1)) {
+                    lostEarly++;
+                }
+            } else {
+                assertEquals(200, status, write.id() + " reads");
+            }
+        }
+        return new Losses(writes.size(), lost, lostEarly);
+    }
+
+    @FunctionalInterface
+    private interface ReadBack {
+        int status(Write write) throws Exception;
+    }
+
+    private int get(String path, String token) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private static void within(BooleanSupplier condition) throws InterruptedException {
@@ -268,46 +304,59 @@ class MysqlFailoverTest {
     record Write(String id, long startNanos, long endNanos) {
     }
 
-    /** Writers creating boards on the host's shards, each one request at a time, until stopped. */
+    /**
+     * Writers creating boards on the host's shards, and enqueuers adding single jobs to the queue, each one request
+     * at a time, until stopped.
+     */
     private final class Load {
         private final List<TestUser> users;
+        private final TestUser enqueuer;
+        private final String queue;
         private final ConcurrentLinkedQueue<Write> acknowledged = new ConcurrentLinkedQueue<>();
+        private final ConcurrentLinkedQueue<Write> enqueued = new ConcurrentLinkedQueue<>();
         private final ConcurrentLinkedQueue<Integer> failed = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final ExecutorService threads;
 
-        Load(List<TestUser> users) {
+        Load(List<TestUser> users, TestUser enqueuer, String queue) {
             this.users = users;
-            this.threads = Executors.newFixedThreadPool(users.size());
+            this.enqueuer = enqueuer;
+            this.queue = queue;
+            this.threads = Executors.newFixedThreadPool(users.size() + ENQUEUERS);
         }
 
         void start() {
             for (TestUser user : users) {
-                threads.submit(() -> write(user));
+                threads.submit(() -> write(user, "/v1/boards", n -> "{\"name\":\"failover " + n + "\"}", acknowledged));
+            }
+            for (int i = 0; i < ENQUEUERS; i++) {
+                threads.submit(() -> write(enqueuer, "/v1/queues/" + queue + "/jobs",
+                        n -> "{\"body\":\"failover " + n + "\"}", enqueued));
             }
         }
 
-        private void write(TestUser user) {
+        private void write(TestUser user, String path, java.util.function.IntFunction<String> body,
+                ConcurrentLinkedQueue<Write> into) {
             int n = 0;
             while (running.get()) {
                 long start = System.nanoTime();
                 int status;
-                String body = "";
+                String answer = "";
                 try {
-                    HttpResponse<String> response = http.send(HttpRequest.newBuilder(base.resolve("/v1/boards"))
+                    HttpResponse<String> response = http.send(HttpRequest.newBuilder(base.resolve(path))
                             .timeout(Duration.ofSeconds(10))
                             .header("Content-Type", "application/json")
                             .header("Authorization", "Bearer " + user.token())
-                            .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"failover " + n++ + "\"}"))
+                            .POST(HttpRequest.BodyPublishers.ofString(body.apply(n++)))
                             .build(), HttpResponse.BodyHandlers.ofString());
                     status = response.statusCode();
-                    body = response.body();
+                    answer = response.body();
                 } catch (Exception e) {
                     status = 0;
                 }
-                Matcher id = ID.matcher(body);
+                Matcher id = ID.matcher(answer);
                 if (status == 201 && id.find()) {
-                    acknowledged.add(new Write(id.group(1), start, System.nanoTime()));
+                    into.add(new Write(id.group(1), start, System.nanoTime()));
                 } else {
                     failed.add(status);
                     try {
@@ -326,6 +375,10 @@ class MysqlFailoverTest {
 
         List<Write> acknowledged() {
             return List.copyOf(acknowledged);
+        }
+
+        List<Write> enqueued() {
+            return List.copyOf(enqueued);
         }
 
         Map<Integer, Integer> failedByStatus() {
