@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -124,16 +123,12 @@ class QueueCrashIT {
                     acknowledgedAcks.size(), deliveriesAfter.size(), ackAnswerLost.size(), lost.size(), ranAgain.size());
             assertEquals(Set.of(), lost, "every job whose enqueue was acknowledged is delivered and acked");
             assertEquals(Set.of(), ranAgain, "no job whose ack was acknowledged runs again");
-            for (String id : sample(acknowledgedAcks, 50)) {
+            for (String id : acknowledgedAcks.stream().limit(50).toList()) {
                 assertEquals("SUCCEEDED", state(admin, id), "job " + id + " stays acked");
             }
         } finally {
             SERVICE.kill();
         }
-    }
-
-    private static List<String> sample(Set<String> ids, int n) {
-        return ids.stream().limit(n).toList();
     }
 
     /** The job's state as stored, or the HTTP status when it cannot be read (404: no such job). */
