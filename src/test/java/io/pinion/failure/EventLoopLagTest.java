@@ -1,6 +1,5 @@
 package io.pinion.failure;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -21,8 +20,8 @@ class EventLoopLagTest {
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
             EventLoopLag lag = new EventLoopLag(vertx, registry, 25);
             lag.start(null);
-            Thread.sleep(200);
-            assertFalse(lag.busy(), "idle loops: " + lag.lagMs() + " ms");
+            // a fresh Vert.x on a loaded machine (class loading, the JIT) may fire its first ticks late
+            assertTrue(settles(lag), "idle loops: " + lag.lagMs() + " ms");
 
             CountDownLatch blocked = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
@@ -40,9 +39,18 @@ class EventLoopLagTest {
             assertTrue(registry.get("pinion_event_loop_lag_seconds").gauge().value() > 0.2);
             release.countDown();
             Thread.sleep(300);
-            assertFalse(lag.busy(), "released: " + lag.lagMs() + " ms");
+            assertTrue(settles(lag), "released: " + lag.lagMs() + " ms");
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         }
+    }
+
+    /** Whether the loops are seen as not busy within 2 s. */
+    private static boolean settles(EventLoopLag lag) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 2_000;
+        while (lag.busy() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        return !lag.busy();
     }
 }
