@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -61,6 +62,7 @@ class QueueCrashIT {
                     .body(Map.of("name", queue, "partitions", 4, "leaseMs", 3000, "maxAttempts", 100,
                             "retry", Map.of("kind", "fixed", "delayMs", 0)))
                     .post(SERVICE.base() + "/v1/queues").then().statusCode(201);
+            ownsEveryPartition(admin, queue);
 
             Set<String> enqueued = ConcurrentHashMap.newKeySet();
             Set<String> ackedBeforeKill = ConcurrentHashMap.newKeySet();
@@ -129,6 +131,30 @@ class QueueCrashIT {
         } finally {
             SERVICE.kill();
         }
+    }
+
+    /**
+     * Waits until this instance's broker owns all four partitions of the queue: the workers dequeue from this
+     * instance only, so another live broker on the stack (an instance some other test left running) would hold
+     * jobs they never see.
+     */
+    private static void ownsEveryPartition(String admin, String queue) throws InterruptedException {
+        String mine = "-" + SERVICE.pid() + "-";
+        long deadline = System.currentTimeMillis() + 30_000;
+        List<Map<String, Object>> brokers = List.of();
+        while (System.currentTimeMillis() < deadline) {
+            brokers = given().header("Authorization", "Bearer " + admin).get(SERVICE.base() + "/v1/admin/brokers")
+                    .then().statusCode(200).extract().jsonPath().getList("$");
+            long owned = brokers.stream().filter(broker -> String.valueOf(broker.get("id")).contains(mine))
+                    .flatMap(broker -> ((List<?>) broker.get("partitions")).stream())
+                    .filter(partition -> String.valueOf(partition).startsWith(queue + "/")).count();
+            if (owned == 4) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("the instance under test (pid " + SERVICE.pid() + ") does not own every partition of "
+                + queue + " within 30 s; another dequeue broker runs on the stack: " + brokers);
     }
 
     /** The job's state as stored, or the HTTP status when it cannot be read (404: no such job). */

@@ -73,6 +73,11 @@ public final class PackagedService {
         throw new IllegalStateException("the service was not ready within 120 s");
     }
 
+    /** The process id of the running service (its dequeue broker's id carries it: {@code host-pid-random}). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** SIGKILL, and waits until the process is gone. */
     public void kill() throws InterruptedException {
         if (process != null) {
