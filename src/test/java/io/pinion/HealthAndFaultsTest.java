@@ -47,7 +47,7 @@ class HealthAndFaultsTest {
 
     private static final List<String> BACKENDS =
             List.of("mysql-1", "mysql-1-replica", "mysql-2", "mysql-2-replica", "redis-1", "redis-1-replica", "redis-2",
-                    "redis-2-replica", "hbase-primary", "hbase-standby");
+                    "redis-2-replica", "hbase-primary", "hbase-standby", "zookeeper");
 
     @Inject
     VirtualShards shards;

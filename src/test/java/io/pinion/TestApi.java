@@ -72,6 +72,17 @@ public final class TestApi {
         return granted("admin_test", "admin-password", Roles.ADMIN);
     }
 
+    /**
+     * Replaces the topology through the admin API, as an operator does: reads the version in force (the ETag) and
+     * puts {@code next} as a compare-and-set on it. Returns the answer (200 when it took effect here).
+     */
+    public static io.restassured.response.Response putTopology(io.pinion.topology.Topology next) {
+        TestUser operator = admin();
+        String version = operator.as().get("/v1/admin/topology").then().statusCode(200).extract().header("ETag");
+        return operator.as().contentType("application/json").header("If-Match", version)
+                .body(io.pinion.topology.TopologyLoader.toJson(next)).put("/v1/admin/topology");
+    }
+
     /** The tests' job worker, likewise; {@code Queues.create} grants it each queue it creates. */
     public static TestUser worker() {
         return granted("worker_test", "worker-password", Roles.WORKER);

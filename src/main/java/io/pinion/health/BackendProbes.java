@@ -21,6 +21,7 @@ import io.pinion.redis.SentinelWatch;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.MysqlHost;
+import io.pinion.zookeeper.Zookeeper;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
@@ -38,6 +39,7 @@ public class BackendProbes {
     private final HBaseClusters hbase;
     private final HealthConfig config;
     private final SentinelWatch sentinel;
+    private final Zookeeper zookeeper;
     /** The latest run of each probe, by backend name. */
     private final Map<String, Recent> recent = new ConcurrentHashMap<>();
 
@@ -45,7 +47,8 @@ public class BackendProbes {
     }
 
     BackendProbes(ActiveTopology topology, MysqlPools mysql, RedisClients redis, HBaseClusters hbase,
-            HealthConfig config, SentinelWatch sentinel) {
+            HealthConfig config, SentinelWatch sentinel, Zookeeper zookeeper) {
+        this.zookeeper = zookeeper;
         this.topology = topology;
         this.mysql = mysql;
         this.redis = redis;
@@ -56,7 +59,8 @@ public class BackendProbes {
 
     /**
      * Probes of every MySQL host (and then of its replica, named {@code <host>-replica}), Redis instance (and, with
-     * Sentinel, of its replicas as the sentinels see them, {@code <instance>-replica}) and HBase cluster, in that order.
+     * Sentinel, of its replicas as the sentinels see them, {@code <instance>-replica}) and HBase cluster, and of the
+     * ZooKeeper ensemble, in that order.
      */
     public List<BackendProbe> all() {
         List<BackendProbe> probes = new ArrayList<>();
@@ -78,6 +82,7 @@ public class BackendProbes {
         for (HBaseClusterSpec spec : topology.get().hbase().clusters()) {
             probes.add(new BackendProbe(spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));
         }
+        probes.add(new BackendProbe("zookeeper", "zookeeper", zookeeper.describe(), zookeeper::ping));
         return probes;
     }
 

@@ -10,11 +10,13 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 import io.pinion.topology.ActiveTopology;
+import io.pinion.zookeeper.Zookeeper;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * Readiness means "this instance can serve": UP once start-up is done with a valid topology in force, whatever the
- * state of single backends (a backend that is down costs only the requests that need it a fast 503; the
+ * Readiness means "this instance can serve": UP once start-up is done and the cluster's topology has been read from
+ * ZooKeeper (an instance on its seed alone could write to a master the cluster has left), whatever the state of
+ * single backends and of ZooKeeper afterwards (through an outage of the ensemble it serves on the topology it has) (a backend that is down costs only the requests that need it a fast 503; the
  * {@code backends} health group shows which).
  */
 @Readiness
@@ -22,10 +24,12 @@ import io.quarkus.runtime.StartupEvent;
 public class ServingReadiness implements HealthCheck {
 
     private final ActiveTopology topology;
+    private final Zookeeper zookeeper;
     private final AtomicBoolean started = new AtomicBoolean();
 
-    ServingReadiness(ActiveTopology topology) {
+    ServingReadiness(ActiveTopology topology, Zookeeper zookeeper) {
         this.topology = topology;
+        this.zookeeper = zookeeper;
     }
 
     void onStart(@Observes StartupEvent start) {
@@ -34,16 +38,13 @@ public class ServingReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        boolean topologyInForce;
-        try {
-            topologyInForce = topology.get() != null;
-        } catch (RuntimeException e) {
-            topologyInForce = false;
-        }
+        long version = topology.versioned().version();
+        boolean read = version != ActiveTopology.SEED;
         return HealthCheckResponse.named("pinion")
-                .status(started.get() && topologyInForce)
+                .status(started.get() && read)
                 .withData("started", started.get())
-                .withData("topology", topologyInForce)
+                .withData("topologyVersion", version)
+                .withData("zookeeper", zookeeper.connected() ? "connected" : "not connected")
                 .build();
     }
 }

@@ -22,8 +22,8 @@ import io.smallrye.mutiny.Uni;
  * Automatic failover, when {@code pinion.mysql.failover-after} is set: every {@code failover-check-interval} each
  * host's master gets a statement through a fresh connection. A master that has not answered for
  * {@code failover-after} while its replica answers has its replica promoted ({@link MysqlFailover#promote}), which
- * puts the new master in the topology of every instance watching the file. An instance that finds a promotion
- * already running, or the topology already changed, leaves it be. The old master is not rejoined automatically: it may
+ * names the new master in the topology in ZooKeeper, which every instance follows (no promotion without a ZooKeeper
+ * session). An instance that finds a promotion already running, or the topology already changed, leaves it be. The old master is not rejoined automatically: it may
  * hold transactions that never reached the replica, which only an operator can decide about (see docs/operations.md).
  */
 @ApplicationScoped

@@ -13,19 +13,20 @@ import org.jboss.logging.Logger;
 import io.pinion.failure.Conflict;
 import io.pinion.failure.NotFound;
 import io.pinion.failure.Outages;
+import io.pinion.failure.Unavailable;
 import io.pinion.mysql.MysqlServers;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
 import io.pinion.topology.MysqlTopology;
 import io.pinion.topology.Topology;
+import io.pinion.zookeeper.TopologyZnode;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * Promotes a MySQL host's replica to be its master, and points the other server of the pair at the master again.
  * A promotion fences the master (read-only, so the service's account cannot write there; skipped when it does not
- * answer), lets the replica apply everything it received, swaps master and replica in the topology file, which every
+ * answer), lets the replica apply everything it received, swaps master and replica in the topology in ZooKeeper, which every
  * instance watching it puts in force, and makes the new master writable. See docs/operations.md ("MySQL failover")
  * for what a write acknowledged just before a crash can and cannot survive.
  */
@@ -42,10 +43,12 @@ public class MysqlFailover {
     private final ActiveTopology topology;
     private final MysqlServers servers;
     private final FailoverMetrics metrics;
+    private final TopologyZnode znode;
     private final Set<String> promoting = ConcurrentHashMap.newKeySet();
 
-    MysqlFailover(ActiveTopology topology, MysqlServers servers, FailoverMetrics metrics) {
+    MysqlFailover(ActiveTopology topology, MysqlServers servers, FailoverMetrics metrics, TopologyZnode znode) {
         this.topology = topology;
+        this.znode = znode;
         this.servers = servers;
         this.metrics = metrics;
     }
@@ -96,11 +99,17 @@ public class MysqlFailover {
      * master that comes back starts read-only), the replica applies everything the fenced master logged (refused with
      * {@code replica_behind} if it cannot within {@link #APPLY_WAIT}, and the master is opened again), or, when the
      * master did not answer, everything the replica received (up to {@link #APPLY_WAIT}),
-     * stops replicating, the topology names it master (every instance watching the file follows), and only then is it
-     * made writable, so no instance that still names it replica fences it back. One promotion per host at a time.
+     * stops replicating, the topology in ZooKeeper names it master (every instance follows), and only then is it
+     * made writable, so no instance that still names it replica fences it back. One promotion per host at a time;
+     * none without a ZooKeeper session (fails fast with 503 before anything is touched).
      */
     public Uni<Promotion> promote(String hostName, Trigger trigger) {
         MysqlHost host = withReplica(hostName);
+        if (!znode.writable()) {
+            // the new master could not be named in the topology: nothing is fenced or detached
+            return Uni.createFrom().failure(new Unavailable("zookeeper (the topology cannot change)",
+                    new IllegalStateException("no ZooKeeper session")));
+        }
         if (!promoting.add(hostName)) {
             return Uni.createFrom().failure(new Conflict("promotion_running", "a promotion of " + hostName + " is running"));
         }
@@ -192,12 +201,12 @@ public class MysqlFailover {
     }
 
     /**
-     * The topology with the host's master and replica swapped, written and put in force (off the event loop); refused
-     * when the topology changed since the promotion began.
+     * The topology with the host's master and replica swapped, a compare-and-set on the version in ZooKeeper, in
+     * force here when it completes and on every instance as soon as its watch fires; refused when the host's entry
+     * changed since the promotion began.
      */
     private Uni<Topology> swap(String hostName, MysqlHost before) {
-        return Uni.createFrom().item(() -> {
-            Topology current = topology.get();
+        return znode.change(-1, current -> {
             List<MysqlHost> hosts = new ArrayList<>();
             for (MysqlHost host : current.mysql().hosts()) {
                 if (host.name().equals(hostName) && !host.equals(before)) {
@@ -207,7 +216,7 @@ public class MysqlFailover {
                         ? new MysqlHost(host.name(), host.replica(), host.master(), host.shards()) : host);
             }
             MysqlTopology mysql = new MysqlTopology(current.mysql().shardCount(), current.mysql().openShards(), hosts);
-            return topology.replace(new Topology(mysql, current.redis(), current.hbase()));
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+            return new Topology(mysql, current.redis(), current.hbase());
+        }).map(ActiveTopology.Versioned::topology);
     }
 }

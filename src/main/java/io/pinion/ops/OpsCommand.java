@@ -27,8 +27,11 @@ class OpsCommand {
     private final UserRepository usernames;
     private final UserGrants grants;
     private final MysqlFailover failover;
+    private final TopologyCommand topologyCommand;
 
-    OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants, MysqlFailover failover) {
+    OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants, MysqlFailover failover,
+            TopologyCommand topologyCommand) {
+        this.topologyCommand = topologyCommand;
         this.config = config;
         this.usernames = usernames;
         this.grants = grants;
@@ -60,6 +63,9 @@ class OpsCommand {
     private int execute(String command, String username, List<String> values, PrintStream out) {
         if (command.equals("promote") || command.equals("rejoin")) {
             return mysql(command, username, out);
+        }
+        if (command.equals("topology")) {
+            return topologyCommand.run(username, values, out);
         }
         if (username.isBlank() || (!command.equals("show") && values.isEmpty())) {
             out.println("bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…, show <username>");

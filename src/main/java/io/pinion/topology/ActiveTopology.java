@@ -1,13 +1,7 @@
 package io.pinion.topology;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,22 +9,26 @@ import jakarta.enterprise.event.Event;
 
 import org.jboss.logging.Logger;
 
-import io.pinion.failure.Conflict;
-
 /**
- * The topology in force. Loaded at start-up from the configured file (or the bundled default); replaced at run
- * time by {@link #reload()} (admin endpoint, or the file watch when the file changes). Callers always read the
- * current value, so a new topology takes effect on the next request.
+ * The topology in force on this instance. It starts as the seed, the configured file (or the bundled default), and
+ * follows the versioned document in ZooKeeper from then on ({@link #apply}): every instance watches it, so a change
+ * made anywhere takes effect everywhere on the next request. Callers always read the current value.
  */
 @ApplicationScoped
 public class ActiveTopology {
+
+    /** The version of a topology not (yet) read from ZooKeeper: the seed. */
+    public static final long SEED = -1;
 
     private static final Logger LOG = Logger.getLogger(ActiveTopology.class);
 
     private final TopologyConfig config;
     private final Event<TopologyChanged> changed;
-    private final AtomicReference<Topology> current = new AtomicReference<>();
-    private volatile FileTime loadedModified;
+    private volatile Versioned current;
+
+    /** A topology and its version in ZooKeeper (the znode's version; {@link #SEED} before the first read). */
+    public record Versioned(Topology topology, long version) {
+    }
 
     ActiveTopology(TopologyConfig config, Event<TopologyChanged> changed) {
         this.config = config;
@@ -39,26 +37,51 @@ public class ActiveTopology {
 
     @PostConstruct
     void load() {
-        current.set(read());
-        log("topology", current.get());
+        current = new Versioned(seed(), SEED);
+        log("topology seed", current);
     }
 
     public Topology get() {
-        return current.get();
+        return current.topology();
+    }
+
+    /** The topology in force with its version. */
+    public Versioned versioned() {
+        return current;
+    }
+
+    /** The document this instance started from: the configured file, else the bundled default. */
+    public Topology seed() {
+        return config.file().map(file -> TopologyLoader.fromFile(java.nio.file.Path.of(file)))
+                .orElseGet(() -> TopologyLoader.fromResource(config.resource()));
     }
 
     /**
-     * Reads the topology file again and puts it in force. The shard and virtual-shard counts are part of every id
-     * and key, so a topology that changes them is refused.
+     * Puts a version read from ZooKeeper in force, unless this instance already has it or a later one. Observers of
+     * {@link TopologyChanged} run before it returns when the document changed.
      *
-     * @throws InvalidTopologyException when the new document is invalid or incompatible (nothing changes then)
+     * @return whether it took effect
+     * @throws InvalidTopologyException when it changes what cannot change at run time (nothing changes then)
      */
-    public synchronized Topology reload() {
-        if (config.file().isEmpty()) {
-            throw new Conflict("no_topology_file", "the topology is the bundled default; set pinion.topology.file to reload one");
+    public synchronized boolean apply(Topology next, long version) {
+        Versioned previous = current;
+        if (previous.version() != SEED && version <= previous.version()) {
+            return false;
         }
-        Topology previous = current.get();
-        Topology next = read();
+        List<String> problems = incompatibilities(previous.topology(), next);
+        if (!problems.isEmpty()) {
+            throw new InvalidTopologyException(problems);
+        }
+        current = new Versioned(next, version);
+        if (!next.equals(previous.topology())) {
+            changed.fire(new TopologyChanged(previous.topology(), next));
+            log("topology changed", current);
+        }
+        return true;
+    }
+
+    /** What {@code next} changes that is part of every id and key: the shard and virtual-shard counts. */
+    public static List<String> incompatibilities(Topology previous, Topology next) {
         List<String> problems = new ArrayList<>();
         if (next.mysql().shardCount() != previous.mysql().shardCount()) {
             problems.add("mysql.shardCount cannot change at run time (" + previous.mysql().shardCount() + ")");
@@ -66,72 +89,13 @@ public class ActiveTopology {
         if (next.redis().virtualShards() != previous.redis().virtualShards()) {
             problems.add("redis.virtualShards cannot change at run time (" + previous.redis().virtualShards() + ")");
         }
-        if (!problems.isEmpty()) {
-            throw new InvalidTopologyException(problems);
-        }
-        current.set(next);
-        changed.fire(new TopologyChanged(previous, next));
-        log("topology reloaded", next);
-        return next;
+        return problems;
     }
 
-    /**
-     * Writes {@code next} over the topology file (a new file moved into place, so a reader never sees half of it) and
-     * puts it in force here; every other instance watching the file takes it within its watch interval. Blocking:
-     * call it off the event loop.
-     *
-     * @throws InvalidTopologyException when {@code next} is invalid or incompatible (nothing changes then)
-     */
-    public synchronized Topology replace(Topology next) {
-        Path file = Path.of(config.file().orElseThrow(() -> new Conflict("no_topology_file",
-                "the topology is the bundled default; set pinion.topology.file to change it at run time")));
-        TopologyValidator.validate(next);
-        try {
-            Path written = Files.createTempFile(file.toAbsolutePath().getParent(), ".topology", ".json");
-            Files.writeString(written, TopologyLoader.toJson(next));
-            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot write the topology file " + file + ": " + e.getMessage(), e);
-        }
-        return reload();
-    }
-
-    /** Reloads when the file changed since it was read; a broken file is logged and the old topology kept. */
-    public void reloadIfFileChanged() {
-        config.file().ifPresent(file -> {
-            FileTime modified = modified(Path.of(file));
-            if (modified != null && !modified.equals(loadedModified)) {
-                try {
-                    reload();
-                } catch (RuntimeException e) {
-                    loadedModified = modified;
-                    LOG.errorf("topology file %s changed but was not applied: %s", file, e.getMessage());
-                }
-            }
-        });
-    }
-
-    private Topology read() {
-        return config.file()
-                .map(file -> {
-                    loadedModified = modified(Path.of(file));
-                    return TopologyLoader.fromFile(Path.of(file));
-                })
-                .orElseGet(() -> TopologyLoader.fromResource(config.resource()));
-    }
-
-    private static FileTime modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private void log(String what, Topology topology) {
-        LOG.infof("%s: %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase clusters (from %s)",
-                what, topology.mysql().shardCount(), topology.mysql().hosts().size(),
-                topology.redis().virtualShards(), topology.redis().instances().size(),
-                topology.hbase().clusters().size(), config.file().orElse("classpath:" + config.resource()));
+    private void log(String what, Versioned versioned) {
+        Topology topology = versioned.topology();
+        LOG.infof("%s (version %d): %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase clusters",
+                what, versioned.version(), topology.mysql().shardCount(), topology.mysql().hosts().size(),
+                topology.redis().virtualShards(), topology.redis().instances().size(), topology.hbase().clusters().size());
     }
 }

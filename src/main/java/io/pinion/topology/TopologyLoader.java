@@ -8,6 +8,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
  * Reads and validates a topology document.
@@ -16,7 +17,9 @@ public final class TopologyLoader {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            // one document, one text: the copy in the topology file is compared with what ZooKeeper holds
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private TopologyLoader() {
     }

@@ -30,7 +30,9 @@ import io.restassured.specification.RequestSpecification;
 /**
  * Two instances of the packaged app on the same stack, each with its object cache: what is written through one is
  * read through the other within 1 s (a like, a rename, a new pin's count, a delete), while the other serves its
- * reads from its cache. The first instance is the one the test framework starts; the second is started here.
+ * reads from its cache; and the topology in ZooKeeper they share: a change made through one is in force on the
+ * other within 1 s, and of two edits of one version made through both at once exactly one wins (the other gets 409).
+ * The first instance is the one the test framework starts; the second is started here.
  */
 @QuarkusIntegrationTest
 @TestProfile(PackagedAppIT.PackagedApp.class)
@@ -136,6 +138,55 @@ class CacheAcrossInstancesIT {
 
         reader.as().delete("/v1/me/following/users/" + author.id()).then().statusCode(200);
         seenOnTheOther(check, response -> !response.jsonPath().getBoolean("following"));
+    }
+
+    @Test
+    void aTopologyChangeThroughOneIsInForceOnTheOtherWithinOneSecondAndConcurrentEditsConflict() throws Exception {
+        String name = "topology_admin_" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        io.pinion.TestApi.signUpAndLogin(name, "password-" + name);
+        io.pinion.stack.Operator.admin("grant", name, "admin");
+        TestUser admin = io.pinion.TestApi.login(name, "password-" + name);
+        Response current = admin.as().get("/v1/admin/topology").then().statusCode(200).extract().response();
+        String original = current.asString();
+        String narrowed = original.replaceFirst("\"openShards\"\\s*:\\s*\\[\\s*0\\s*,\\s*63\\s*]", "\"openShards\":[0,62]");
+        assertTrue(!narrowed.equals(original), "the local topology opens shards 0-63: " + original);
+
+        String changed = admin.as().contentType(ContentType.JSON).header("If-Match", current.header("ETag")).body(narrowed)
+                .put("/v1/admin/topology").then().statusCode(200).extract().header("ETag");
+        long start = System.nanoTime();
+        while (!changed.equals(onOther().header("Authorization", "Bearer " + admin.token()).get("/v1/admin/topology")
+                .header("ETag"))) {
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "the other instance never took version " + changed);
+            Thread.sleep(5);
+        }
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf("a topology change through one instance was in force on the other after %d ms%n", tookMs);
+        assertTrue(tookMs <= WITHIN_MS, "in force on the other after " + tookMs + " ms");
+
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            List<java.util.concurrent.Future<Integer>> answers = new ArrayList<>();
+            for (RequestSpecification instance : List.of(given(), onOther())) {
+                answers.add(threads.submit(() -> {
+                    go.await();
+                    return instance.header("Authorization", "Bearer " + admin.token()).contentType(ContentType.JSON)
+                            .header("If-Match", changed).body(original).put("/v1/admin/topology").statusCode();
+                }));
+            }
+            go.countDown();
+            List<Integer> statuses = new ArrayList<>();
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                statuses.add(answer.get(30, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            statuses.sort(Integer::compare);
+            org.junit.jupiter.api.Assertions.assertEquals(List.of(200, 409), statuses, "one edit wins, one conflicts");
+        } finally {
+            threads.shutdownNow();
+        }
+        String latest = admin.as().get("/v1/admin/topology/stored").then().statusCode(200).extract().header("ETag");
+        admin.as().contentType(ContentType.JSON).header("If-Match", latest).body(original).put("/v1/admin/topology")
+                .then().statusCode(200);
     }
 
     /** Reads through the second instance until it answers from its cache, which then holds the state asserted. */

@@ -7,8 +7,6 @@ import static io.pinion.TestApi.newUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
-import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.HBaseRole;
@@ -102,10 +99,8 @@ class GeneratorOutageTest {
         return new Topology(current.mysql(), current.redis(), new HBaseTopology(clusters, roles));
     }
 
-    private void apply(Topology next) throws Exception {
-        Path file = LocalStack.repoRoot().resolve("target/test-topology.json");
-        Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(next));
-        admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+    private void apply(Topology next) {
+        io.pinion.TestApi.putTopology(next).then().statusCode(200);
     }
 
     private static void eventually(BooleanSupplier condition) throws InterruptedException {

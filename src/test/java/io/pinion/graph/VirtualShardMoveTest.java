@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +17,9 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.redis.RedisClients;
-import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.RedisTopology;
@@ -47,8 +43,6 @@ class VirtualShardMoveTest {
     VirtualShards shards;
     @Inject
     RedisClients redis;
-    @Inject
-    ObjectMapper json;
 
     @Test
     void aMovedRangeKeepsServingFromTheOtherInstanceAndMovesBack() throws Exception {
@@ -162,10 +156,8 @@ class VirtualShardMoveTest {
                 current.hbase());
     }
 
-    private void apply(Topology next) throws Exception {
-        Path file = LocalStack.repoRoot().resolve("target/test-topology.json");
-        Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(next));
-        admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+    private void apply(Topology next) {
+        io.pinion.TestApi.putTopology(next).then().statusCode(200);
     }
 
     private long keysOn(String instance, int vs) {

@@ -9,8 +9,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +18,9 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
-import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
@@ -34,7 +30,7 @@ import io.pinion.topology.Topology;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * Capacity moves whole shards: copy the shard database to the other host, switch the topology, reload. The shard
+ * Capacity moves whole shards: copy the shard database to the other host, switch the topology (a compare-and-set in ZooKeeper). The shard
  * keeps serving from its new host (its old copy is dropped to prove it), takes new writes there, and moves back.
  */
 @QuarkusTest
@@ -46,8 +42,6 @@ class ShardMoveTest {
     ActiveTopology topology;
     @Inject
     MysqlPools pools;
-    @Inject
-    ObjectMapper json;
 
     @Test
     void aShardMovedToTheOtherHostKeepsServingAndTakesWrites() throws Exception {
@@ -88,8 +82,7 @@ class ShardMoveTest {
         Topology original = topology.get();
         MysqlTopology narrowed = new MysqlTopology(original.mysql().shardCount(), new ShardRange(40, 41),
                 original.mysql().hosts());
-        writeTopology(new Topology(narrowed, original.redis(), original.hbase()));
-        admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+        io.pinion.TestApi.putTopology(new Topology(narrowed, original.redis(), original.hbase())).then().statusCode(200);
         try {
             for (int i = 0; i < 6; i++) {
                 TestUser user = newUser();
@@ -99,8 +92,7 @@ class ShardMoveTest {
                 assertEquals(shard, TestApi.shardOf(board));
             }
         } finally {
-            writeTopology(original);
-            admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+            io.pinion.TestApi.putTopology(original).then().statusCode(200);
         }
     }
 
@@ -109,22 +101,15 @@ class ShardMoveTest {
         Topology original = topology.get();
         MysqlTopology bigger = new MysqlTopology(128, original.mysql().openShards(), List.of(
                 new MysqlHost("mysql-1", "127.0.0.1:33061", null, List.of(new ShardRange(0, 127)))));
-        writeTopology(new Topology(bigger, original.redis(), original.hbase()));
-        try {
-            admin().as().post("/v1/admin/topology/reload").then().statusCode(400)
-                    .body("error", equalTo("invalid_topology"))
-                    .body("message", org.hamcrest.Matchers.containsString("shardCount cannot change"));
-            assertEquals(64, topology.get().mysql().shardCount());
-        } finally {
-            writeTopology(original);
-            admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
-        }
+        io.pinion.TestApi.putTopology(new Topology(bigger, original.redis(), original.hbase())).then().statusCode(400)
+                .body("error", equalTo("invalid_topology"))
+                .body("message", org.hamcrest.Matchers.containsString("shardCount cannot change"));
+        assertEquals(64, topology.get().mysql().shardCount());
     }
 
     private void move(int shard, MysqlHost from, MysqlHost to) throws Exception {
         copyDatabase(shard, from.masterEndpoint(), to.masterEndpoint());
-        writeTopology(withShardOn(topology.get(), shard, to.name()));
-        admin().as().post("/v1/admin/topology/reload").then().statusCode(200);
+        io.pinion.TestApi.putTopology(withShardOn(topology.get(), shard, to.name())).then().statusCode(200);
         assertEquals(to.name(), topology.get().mysql().hostOf(shard).orElseThrow().name());
         pools.forHost(from.name()).query("DROP DATABASE " + ShardDatabase.name(shard)).execute().await().atMost(WAIT);
     }
@@ -164,11 +149,6 @@ class ShardMoveTest {
         }).toList();
         MysqlTopology mysql = new MysqlTopology(current.mysql().shardCount(), current.mysql().openShards(), hosts);
         return new Topology(mysql, current.redis(), current.hbase());
-    }
-
-    private void writeTopology(Topology next) throws IOException {
-        Path file = LocalStack.repoRoot().resolve("target/test-topology.json");
-        Files.writeString(file, json.writerWithDefaultPrettyPrinter().writeValueAsString(next));
     }
 
     private long countOn(String host, int shard) {

@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.ops.TopologyEdits;
 import io.pinion.queue.work.JobDispatcher;
 import io.pinion.stack.LocalStack;
-import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -35,7 +35,7 @@ import io.quarkus.test.junit.TestProfile;
  * shard: the other host serves, the unreachable host's shards answer a fast 503, the in-app job handlers wait for
  * their queues, and once the host answers it is migrated and everything is served without a restart. The service
  * starts on a topology that names a port nothing listens on as mysql-1's master (a host that is down, refusing
- * connections); the topology is then repaired while the real mysql-1 is paused (a host that hangs), and mysql-1 is
+ * connections); the topology is then repaired (in ZooKeeper) while the real mysql-1 is paused (a host that hangs), and mysql-1 is
  * resumed.
  */
 @QuarkusTest
@@ -62,7 +62,7 @@ class UnreachableAtStartTest {
     @Inject
     SchemaGate schema;
     @Inject
-    ActiveTopology topology;
+    TopologyEdits edits;
     @Inject
     JobDispatcher dispatcher;
 
@@ -81,8 +81,7 @@ class UnreachableAtStartTest {
         // hung rather than refused: the server accepts connections and answers nothing
         LocalStack.run("pause", "mysql-1");
         try {
-            write(localTopology());
-            topology.reload();
+            edits.replace(localTopology(), edits.inForce().version()).await().atMost(java.time.Duration.ofSeconds(10));
             Thread.sleep(6_000);
             assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 hangs: still not migrated");
             ms = io.pinion.TestApi.medianMillis(5, () -> given().get(ON_DOWN_HOST).then().statusCode(503));

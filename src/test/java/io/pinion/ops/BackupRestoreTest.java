@@ -83,7 +83,8 @@ class BackupRestoreTest {
 
     /** Every port of the stack, before the offset. */
     private static final List<Integer> STACK_PORTS = List.of(33061, 33062, 33071, 33072, 63791, 63792, 63801, 63802,
-            26381, 26382, 26383, 21811, 16100, 16120, 21812, 16200, 16220);
+            26381, 26382, 26383, 21811, 16100, 16120, 21812, 16200, 16220, 21821, 21822, 21823, 28881, 28882, 28883,
+            38881, 38882, 38883);
     /** The restored stack's port offset: chosen right before the restore, and again if a port was taken meanwhile. */
     private static int OFFSET = freeOffset(1000);
     private static final Duration WAIT = Duration.ofSeconds(30);

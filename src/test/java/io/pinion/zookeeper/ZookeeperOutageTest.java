@@ -1,0 +1,86 @@
+package io.pinion.zookeeper;
+
+import static io.pinion.TestApi.admin;
+import static io.pinion.TestApi.createBoard;
+import static io.pinion.TestApi.management;
+import static io.pinion.TestApi.newUser;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi;
+import io.pinion.TestApi.TestUser;
+import io.pinion.stack.LocalStack;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.TopologyLoader;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * ZooKeeper out of reach: one server of three killed changes nothing; the whole ensemble stopped leaves requests
+ * working on the topology in force, readiness up, the {@code backends} group naming ZooKeeper down, and refuses
+ * fast what would change the topology (an edit, a promotion); once the ensemble is back the instance reads the
+ * topology again and edits go through.
+ */
+@QuarkusTest
+class ZookeeperOutageTest {
+
+    @Inject
+    ActiveTopology topology;
+    @Inject
+    Zookeeper zookeeper;
+
+    @Test
+    void oneServerDownChangesNothingTheWholeEnsembleDownChangesNoTopology() throws Exception {
+        TestUser operator = admin();
+        TestUser user = newUser();
+        LocalStack.run("kill", "zk-2");
+        try {
+            createBoard(user, "one of three down");
+            // the ensemble may be electing a new leader for a moment when the one killed led it
+            within(10_000, () -> TestApi.putTopology(topology.get()).statusCode() == 200);
+        } finally {
+            LocalStack.run("start", "zk-2");
+        }
+
+        long version = topology.versioned().version();
+        LocalStack.run("stop", "zk-1", "zk-2", "zk-3");
+        try {
+            within(15_000, () -> !zookeeper.connected());
+            given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+            management().get("/q/health/group/backends").then().statusCode(503)
+                    .body("checks.find { it.name == 'zookeeper' }.status", equalTo("DOWN"));
+            createBoard(user, "written while ZooKeeper is down");
+            given().get("/v1/users/" + user.id()).then().statusCode(200);
+            long started = System.nanoTime();
+            operator.as().contentType("application/json").header("If-Match", "\"" + version + "\"")
+                    .body(TopologyLoader.toJson(topology.get())).put("/v1/admin/topology").then().statusCode(503)
+                    .body("error", equalTo("backend_unavailable"));
+            operator.as().post("/v1/admin/mysql/hosts/mysql-2/promote").then().statusCode(503);
+            long tookMs = (System.nanoTime() - started) / 1_000_000;
+            assertTrue(tookMs < 1_000, "refused in " + tookMs + " ms");
+            assertEquals(version, topology.versioned().version(), "the topology in force stays");
+            assertEquals("mysql-2", TestApi.admin().as().get("/v1/admin/topology/shards/40").then().statusCode(200)
+                    .extract().path("host"));
+        } finally {
+            LocalStack.run("start", "zk-1", "zk-2", "zk-3");
+        }
+        within(30_000, zookeeper::connected);
+        management().get("/q/health/group/backends").then()
+                .body("checks.find { it.name == 'zookeeper' }.status", equalTo("UP"));
+        TestApi.putTopology(topology.get()).then().statusCode(200);
+        assertTrue(topology.versioned().version() > version);
+    }
+
+    private static void within(long ms, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + ms;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < deadline, "not within " + ms + " ms");
+            Thread.sleep(50);
+        }
+    }
+}
