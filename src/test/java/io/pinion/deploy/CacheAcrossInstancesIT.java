@@ -50,6 +50,8 @@ class CacheAcrossInstancesIT {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         new PackagedAppIT.PackagedApp().getConfigOverrides().forEach((key, value) -> command.add("-D" + key + "=" + value));
+        // the same cluster as the first instance: its ZooKeeper root (stack/StackResource)
+        command.add("-Dpinion.zookeeper.root=" + io.pinion.stack.StackResource.root());
         command.add("-Dquarkus.http.port=" + otherPort);
         command.add("-Dquarkus.management.port=" + otherManagementPort);
         command.add("-jar");

@@ -26,7 +26,13 @@ public class StackResource implements QuarkusTestResourceLifecycleManager {
     /** The local stack's ensemble, as {@code pinion.zookeeper.connect} names it by default. */
     public static final String ZOOKEEPER = "127.0.0.1:21821,127.0.0.1:21822,127.0.0.1:21823";
 
+    private static volatile String latest;
     private String root;
+
+    /** The ZooKeeper root of the application the tests run against now: a second instance joins its cluster there. */
+    public static String root() {
+        return latest;
+    }
 
     @Override
     public Map<String, String> start() {
@@ -35,6 +41,7 @@ public class StackResource implements QuarkusTestResourceLifecycleManager {
         String output = LocalStack.run("up");
         System.out.printf("local stack ready in %d ms%n%s%n", System.currentTimeMillis() - start, output);
         root = "/pinion-test/" + UUID.randomUUID().toString().substring(0, 8);
+        latest = root;
         return Map.of("pinion.zookeeper.root", root);
     }
 

@@ -35,7 +35,8 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The topology lives in ZooKeeper: the version in force is the znode's (the ETag of the admin API, the readiness
- * data), a change written there by anyone is in force here within a second and copied to the topology file, and
+ * data), a change written there by anyone is in force here within a second, copied to the topology file and empties
+ * the object cache (rows read before may come from a server the cluster has left), and
  * every edit is a compare-and-set: of two concurrent edits of one version exactly one wins, the other gets a 409.
  */
 @QuarkusTest
@@ -45,6 +46,8 @@ class TopologyInZookeeperTest {
     ActiveTopology topology;
     @Inject
     ZookeeperConfig config;
+    @Inject
+    io.pinion.store.ObjectCache cache;
 
     @Test
     void aChangeWrittenInZookeeperIsInForceWithinOneSecondAndCopiedToTheFile() throws Exception {
@@ -54,6 +57,13 @@ class TopologyInZookeeperTest {
         assertEquals(topology.versioned().version(), version);
         given().get("/q/health/ready").then().statusCode(200)
                 .body("checks.find { it.name == 'pinion' }.data.topologyVersion", org.hamcrest.Matchers.equalTo((int) version));
+
+        TestUser author = io.pinion.TestApi.newUser();
+        String pin = io.pinion.TestApi.createPin(author, io.pinion.TestApi.createBoard(author, "cached"), "cached pin");
+        within(() -> cache.usable());
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+        given().get("/v1/pins/" + pin).then().statusCode(200);
+        assertTrue(cache.size() > 0, "the pin is cached");
 
         Topology original = topology.get();
         Topology narrowed = withOpenShards(original, new ShardRange(0, 62));
@@ -69,6 +79,7 @@ class TopologyInZookeeperTest {
             assertEquals(written.getVersion(), topology.versioned().version());
             assertTrue(tookMs < 1_000, "in force after " + tookMs + " ms");
             assertEquals(new ShardRange(0, 62), topology.get().mysql().openShards());
+            assertEquals(0, cache.size(), "a new topology empties the object cache");
             java.nio.file.Path file = LocalStack.repoRoot().resolve("target/test-topology.json");
             while (!Files.readString(file).equals(TopologyLoader.toJson(narrowed))
                     && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(2)) {
@@ -129,6 +140,14 @@ class TopologyInZookeeperTest {
                 .body("error", org.hamcrest.Matchers.equalTo("invalid_topology"));
         io.pinion.TestApi.newUser().as().contentType("application/json").header("If-Match", version).body(document)
                 .put("/v1/admin/topology").then().statusCode(403);
+    }
+
+    private static void within(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < deadline, "not within 30 s");
+            Thread.sleep(50);
+        }
     }
 
     private CuratorFramework client() throws InterruptedException {
