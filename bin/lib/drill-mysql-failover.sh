@@ -59,8 +59,9 @@ t0=$(date +%s%N)
 if (( auto )); then
   say "waiting for the service to promote $new (pinion.mysql.failover-after)"
 else
-  say "bin/admin promote $host"
-  "$HERE/admin" promote "$host" >&2
+  # the master was killed: it cannot be fenced, which only an operator may decide to go past
+  say "bin/admin promote $host --force"
+  "$HERE/admin" promote "$host" --force >&2
 fi
 for (( i = 0; i < 1200; i++ )); do
   [[ $(endpoint_port master) == "$replica_port" ]] && break

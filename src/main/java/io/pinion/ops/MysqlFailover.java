@@ -20,6 +20,7 @@ import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
 import io.pinion.topology.MysqlTopology;
 import io.pinion.topology.Topology;
+import io.pinion.zookeeper.ClusterViews;
 import io.pinion.zookeeper.TopologyZnode;
 import io.smallrye.mutiny.Uni;
 
@@ -37,6 +38,8 @@ public class MysqlFailover {
 
     /** How long a promotion waits for the replica to apply what it received before it goes on without. */
     static final Duration APPLY_WAIT = Duration.ofSeconds(10);
+    /** How long a promotion waits for every live instance to be on the new topology before it opens the new master. */
+    static final Duration ACK_WAIT = Duration.ofSeconds(5);
     /** How long a rejoin waits for the replica's replication threads to run before it answers. */
     static final Duration RUNNING_WAIT = Duration.ofSeconds(10);
 
@@ -44,9 +47,12 @@ public class MysqlFailover {
     private final MysqlServers servers;
     private final FailoverMetrics metrics;
     private final TopologyZnode znode;
+    private final ClusterViews views;
     private final Set<String> promoting = ConcurrentHashMap.newKeySet();
 
-    MysqlFailover(ActiveTopology topology, MysqlServers servers, FailoverMetrics metrics, TopologyZnode znode) {
+    MysqlFailover(ActiveTopology topology, MysqlServers servers, FailoverMetrics metrics, TopologyZnode znode,
+            ClusterViews views) {
+        this.views = views;
         this.topology = topology;
         this.znode = znode;
         this.servers = servers;
@@ -77,9 +83,11 @@ public class MysqlFailover {
      * @param gtidPosition    the new master's GTID position when it took over
      * @param trigger         who asked for it
      * @param tookMs          the promotion's duration
+     * @param notAcknowledged the live instances that were not on the new topology version within {@link #ACK_WAIT}
+     *                        when the new master was opened (empty: every instance was)
      */
     public record Promotion(String host, String master, String replica, boolean oldMasterFenced, boolean applied,
-            String gtidPosition, Trigger trigger, long tookMs) {
+            String gtidPosition, Trigger trigger, long tookMs, List<String> notAcknowledged) {
     }
 
     /**
@@ -104,6 +112,16 @@ public class MysqlFailover {
      * none without a ZooKeeper session (fails fast with 503 before anything is touched).
      */
     public Uni<Promotion> promote(String hostName, Trigger trigger) {
+        return promote(hostName, trigger, false);
+    }
+
+    /**
+     * As {@link #promote(String, Trigger)}; an operator's promotion whose old master does not answer (so cannot be
+     * fenced) is refused with 409 {@code old_master_not_fenced} unless {@code force}: only the operator knows it is
+     * down rather than cut off from this instance. An automatic promotion has a majority of the instances' reports
+     * instead ({@link MysqlAutoFailover}).
+     */
+    public Uni<Promotion> promote(String hostName, Trigger trigger, boolean force) {
         MysqlHost host = withReplica(hostName);
         if (!znode.writable()) {
             // the new master could not be named in the topology: nothing is fenced or detached
@@ -123,6 +141,11 @@ public class MysqlFailover {
                     return false;
                 });
         return fence.chain(fenced -> servers.replication(replica).chain(state -> {
+                    if (!fenced && trigger == Trigger.MANUAL && !force) {
+                        throw new Conflict("old_master_not_fenced", "the master of " + hostName + " (" + host.master()
+                                + ") does not answer, so it cannot be fenced; promote with force once it is known to be "
+                                + "down (a master that comes back starts read-only)");
+                    }
                     if (!state.replicating()) {
                         throw new Conflict("not_a_replica", "the replica of " + hostName + " does not replicate");
                     }
@@ -141,15 +164,20 @@ public class MysqlFailover {
                 })
                 .chain(applied -> servers.detach(replica)
                         .chain(position -> swap(hostName, host)
-                                .chain(() -> servers.readOnly(replica, false))
-                                .map(ignored -> {
+                                .chain(swapped -> views.awaitTopology(swapped.version(), ACK_WAIT))
+                                .call(() -> servers.readOnly(replica, false))
+                                .map(notAcknowledged -> {
                                     long tookMs = (System.nanoTime() - start) / 1_000_000;
                                     LOG.infof("promoted the replica of %s (%s) in %d ms (%s); old master %s %s", hostName,
                                             host.replica(), tookMs, trigger, host.master(),
                                             fenced ? "fenced" : "not reached");
                                     metrics.promoted(hostName, trigger, tookMs);
+                                    if (!notAcknowledged.isEmpty()) {
+                                        LOG.warnf("promotion of %s: instances %s were not on the new topology within %d ms",
+                                                hostName, notAcknowledged, ACK_WAIT.toMillis());
+                                    }
                                     return new Promotion(hostName, host.replica(), host.master(), fenced, applied,
-                                            position, trigger, tookMs);
+                                            position, trigger, tookMs, notAcknowledged);
                                 })))
                 .onFailure().call(failure -> fenced ? unfence(hostName, oldMaster, failure) : Uni.createFrom().voidItem()))
                 .eventually(() -> promoting.remove(hostName));
@@ -205,7 +233,7 @@ public class MysqlFailover {
      * force here when it completes and on every instance as soon as its watch fires; refused when the host's entry
      * changed since the promotion began.
      */
-    private Uni<Topology> swap(String hostName, MysqlHost before) {
+    private Uni<ActiveTopology.Versioned> swap(String hostName, MysqlHost before) {
         return znode.change(-1, current -> {
             List<MysqlHost> hosts = new ArrayList<>();
             for (MysqlHost host : current.mysql().hosts()) {
@@ -217,6 +245,6 @@ public class MysqlFailover {
             }
             MysqlTopology mysql = new MysqlTopology(current.mysql().shardCount(), current.mysql().openShards(), hosts);
             return new Topology(mysql, current.redis(), current.hbase());
-        }).map(ActiveTopology.Versioned::topology);
+        });
     }
 }

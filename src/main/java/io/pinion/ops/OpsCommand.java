@@ -62,7 +62,7 @@ class OpsCommand {
 
     private int execute(String command, String username, List<String> values, PrintStream out) {
         if (command.equals("promote") || command.equals("rejoin")) {
-            return mysql(command, username, out);
+            return mysql(command, username, values.contains("--force"), out);
         }
         if (command.equals("topology")) {
             return topologyCommand.run(username, values, out);
@@ -96,16 +96,19 @@ class OpsCommand {
     }
 
     /** {@code promote <host>} and {@code rejoin <host>}: the same as the admin API's, from the machine. */
-    private int mysql(String command, String host, PrintStream out) {
+    private int mysql(String command, String host, boolean force, PrintStream out) {
         if (host.isBlank()) {
             out.println("bin/admin: usage: " + command + " <mysql-host>");
             return 2;
         }
         if (command.equals("promote")) {
-            MysqlFailover.Promotion done = failover.promote(host, MysqlFailover.Trigger.MANUAL).await().indefinitely();
+            MysqlFailover.Promotion done = failover.promote(host, MysqlFailover.Trigger.MANUAL, force).await().indefinitely();
             out.printf("%s: master %s (GTID %s, applied everything received: %s), replica %s (old master %s), %d ms%n",
                     host, done.master(), done.gtidPosition(), done.applied(), done.replica(),
                     done.oldMasterFenced() ? "fenced" : "not reached: it must come back read-only, as bin/stack starts it", done.tookMs());
+            if (!done.notAcknowledged().isEmpty()) {
+                out.printf("%s: not on the new topology within 5 s when the new master opened: %s%n", host, done.notAcknowledged());
+            }
         } else {
             MysqlFailover.Rejoin done = failover.rejoin(host).await().indefinitely();
             out.printf("%s: %s replicates from %s by GTID, read-only%s%n", host, done.replica(), done.master(),

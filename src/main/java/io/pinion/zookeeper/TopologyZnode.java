@@ -48,11 +48,14 @@ public class TopologyZnode {
     private final Zookeeper zookeeper;
     private final ActiveTopology topology;
     private final TopologyConfig config;
+    private final ClusterViews views;
     private final AtomicBoolean reading = new AtomicBoolean();
     private final AtomicBoolean readAgain = new AtomicBoolean();
 
-    TopologyZnode(Zookeeper zookeeper, ActiveTopology topology, TopologyConfig config, MeterRegistry registry) {
+    TopologyZnode(Zookeeper zookeeper, ActiveTopology topology, TopologyConfig config, ClusterViews views,
+            MeterRegistry registry) {
         this.zookeeper = zookeeper;
+        this.views = views;
         this.topology = topology;
         this.config = config;
         Gauge.builder("pinion.topology.version", topology, active -> active.versioned().version())
@@ -185,6 +188,7 @@ public class TopologyZnode {
 
     private void put(Topology next, int version) {
         if (topology.apply(next, version)) {
+            views.topologyApplied(version);
             mirror(next);
         }
     }

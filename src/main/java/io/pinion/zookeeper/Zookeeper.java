@@ -37,6 +37,7 @@ public class Zookeeper {
     private final ZookeeperConfig config;
     private final CuratorFramework client;
     private final List<Consumer<Boolean>> listeners = new CopyOnWriteArrayList<>();
+    private final String instanceId = newInstanceId();
     private volatile boolean connected;
     private volatile long disconnectedSince = System.currentTimeMillis();
 
@@ -61,6 +62,11 @@ public class Zookeeper {
     /** The Curator client, its paths relative to the cluster's root. Its calls block: use it through {@link #call}. */
     CuratorFramework client() {
         return client;
+    }
+
+    /** This instance's id in the cluster: {@code host-pid-random}, new at every start. */
+    public String instanceId() {
+        return instanceId;
     }
 
     /** Whether the instance has a live session now. */
@@ -151,5 +157,16 @@ public class Zookeeper {
     @PreDestroy
     void close() {
         client.close();
+    }
+
+    private static String newInstanceId() {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9.-]", "");
+        } catch (java.net.UnknownHostException e) {
+            host = "host";
+        }
+        host = host.isEmpty() ? "host" : host.substring(0, Math.min(40, host.length()));
+        return host + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8);
     }
 }

@@ -127,4 +127,19 @@ class MysqlPromotionTest {
             Thread.sleep(100);
         }
     }
+
+    @Test
+    void anOperatorsPromotionOfAMasterThatDoesNotAnswerNeedsForce() {
+        TestUser admin = admin();
+        MysqlHost before = topology.get().mysql().hosts().stream().filter(h -> h.name().equals(HOST)).findFirst().orElseThrow();
+        io.pinion.stack.LocalStack.run("stop", HOST);
+        try {
+            admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/promote").then().statusCode(409)
+                    .body("error", org.hamcrest.Matchers.equalTo("old_master_not_fenced"));
+            assertEquals(before, topology.get().mysql().hosts().stream().filter(h -> h.name().equals(HOST)).findFirst()
+                    .orElseThrow(), "nothing changed");
+        } finally {
+            io.pinion.stack.LocalStack.run("start", HOST);
+        }
+    }
 }

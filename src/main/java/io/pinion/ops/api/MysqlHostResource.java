@@ -4,6 +4,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
@@ -31,9 +32,9 @@ public class MysqlHostResource {
 
     @POST
     @Path("/promote")
-    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply everything the fenced master logged (or, with the master unreachable, what it received), swap them in the topology, make it writable")
-    public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name) {
-        return failover.promote(name, MysqlFailover.Trigger.MANUAL);
+    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply everything the fenced master logged (or, with the master unreachable and force=true, what it received), swap them in the topology, wait until every instance is on it (notAcknowledged names those that were not within 5 s), make it writable")
+    public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name, @QueryParam("force") boolean force) {
+        return failover.promote(name, MysqlFailover.Trigger.MANUAL, force);
     }
 
     @POST

@@ -1,0 +1,64 @@
+package io.pinion.zookeeper;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.jboss.logging.Logger;
+
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * The cluster's one failover leader ({@code <root>/leader}, a Curator leader latch): of all live instances exactly one
+ * holds it at a time, and only it promotes a MySQL replica on its own. Leadership ends with the session, so an instance
+ * cut off from ZooKeeper stops deciding before another one starts.
+ */
+@ApplicationScoped
+public class Leadership {
+
+    static final String PATH = "/leader";
+
+    private static final Logger LOG = Logger.getLogger(Leadership.class);
+
+    private final Zookeeper zookeeper;
+    private LeaderLatch latch;
+
+    Leadership(Zookeeper zookeeper) {
+        this.zookeeper = zookeeper;
+    }
+
+    void onStart(@Observes StartupEvent start) throws Exception {
+        latch = new LeaderLatch(zookeeper.client(), PATH, zookeeper.instanceId());
+        latch.addListener(new LeaderLatchListener() {
+            @Override
+            public void isLeader() {
+                LOG.infof("this instance (%s) leads the cluster's failover decisions", zookeeper.instanceId());
+            }
+
+            @Override
+            public void notLeader() {
+                LOG.infof("this instance (%s) no longer leads the cluster's failover decisions", zookeeper.instanceId());
+            }
+        });
+        latch.start();
+    }
+
+    /** Whether this instance is the leader now (and has a session: a suspended one is not). */
+    public boolean leads() {
+        LeaderLatch current = latch;
+        return current != null && zookeeper.connected() && current.hasLeadership();
+    }
+
+    @PreDestroy
+    void close() {
+        if (latch != null) {
+            try {
+                latch.close();
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debugf("leaving the leader election: %s", e.getMessage());
+            }
+        }
+    }
+}
