@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import org.jboss.logging.Logger;
 
@@ -17,6 +18,7 @@ import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.MysqlHost;
 import io.pinion.zookeeper.ClusterViews;
 import io.pinion.zookeeper.Leadership;
+import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 
@@ -56,6 +58,14 @@ public class MysqlAutoFailover {
         this.servers = servers;
         this.failover = failover;
         this.metrics = metrics;
+    }
+
+    /** With automatic failover on, this instance's reports count, and it stands for leader. */
+    void onStart(@Observes StartupEvent start) throws Exception {
+        if (config.failoverAfter().isPresent()) {
+            views.checksMysql();
+            leadership.join();
+        }
     }
 
     @Scheduled(every = "${pinion.mysql.failover-check-interval:1s}", delayed = "1s",
@@ -119,11 +129,12 @@ public class MysqlAutoFailover {
         });
     }
 
-    /** Whether more than half of the live instances report the host's master unreachable. */
+    /** Whether more than half of the live instances that check the masters report the host's master unreachable. */
     private Uni<Boolean> majorityReports(String hostName) {
         return views.all().map(all -> {
-            long down = all.stream().filter(view -> view.mysqlUnreachable().contains(hostName)).count();
-            return down * 2 > all.size();
+            List<ClusterViews.View> voters = all.stream().filter(ClusterViews.View::checksMysql).toList();
+            long down = voters.stream().filter(view -> view.mysqlUnreachable().contains(hostName)).count();
+            return down * 2 > voters.size();
         }).onFailure().recoverWithItem(false);
     }
 

@@ -22,7 +22,8 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * What each live instance sees, published as an ephemeral znode per instance ({@code <root>/instances/<id>}, gone
- * when its session ends): the topology version it has in force and the MySQL hosts whose master it cannot reach. The
+ * when its session ends): the topology version it has in force, whether it checks the MySQL masters, and those it
+ * cannot reach. The
  * failover leader counts these reports before it promotes, and a promotion waits until every live instance is on
  * the new topology version before it opens the new master.
  */
@@ -34,8 +35,13 @@ public class ClusterViews {
     private static final Logger LOG = Logger.getLogger(ClusterViews.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One instance's report. */
-    public record View(String instance, long topologyVersion, Set<String> mysqlUnreachable) {
+    /**
+     * One instance's report.
+     *
+     * @param checksMysql whether it checks the MySQL masters (automatic failover on): only such reports count in a
+     *                    failover decision
+     */
+    public record View(String instance, long topologyVersion, boolean checksMysql, Set<String> mysqlUnreachable) {
     }
 
     private final Zookeeper zookeeper;
@@ -50,7 +56,7 @@ public class ClusterViews {
 
     ClusterViews(Zookeeper zookeeper) {
         this.zookeeper = zookeeper;
-        this.mine = new View(zookeeper.instanceId(), -1, Set.of());
+        this.mine = new View(zookeeper.instanceId(), -1, false, Set.of());
     }
 
     /** This instance's id in the cluster. */
@@ -60,13 +66,18 @@ public class ClusterViews {
 
     /** Publishes the topology version now in force here. */
     public void topologyApplied(long version) {
-        publish(new View(mine.instance(), version, mine.mysqlUnreachable()));
+        publish(new View(mine.instance(), version, mine.checksMysql(), mine.mysqlUnreachable()));
+    }
+
+    /** Says from now on that this instance checks the MySQL masters: its reports count in failover decisions. */
+    public void checksMysql() {
+        publish(new View(mine.instance(), mine.topologyVersion(), true, mine.mysqlUnreachable()));
     }
 
     /** Publishes the MySQL hosts whose master this instance cannot reach (only when that changed). */
     public void mysqlUnreachable(Set<String> hosts) {
         if (!hosts.equals(mine.mysqlUnreachable())) {
-            publish(new View(mine.instance(), mine.topologyVersion(), Set.copyOf(new TreeSet<>(hosts))));
+            publish(new View(mine.instance(), mine.topologyVersion(), mine.checksMysql(), Set.copyOf(new TreeSet<>(hosts))));
         }
     }
 
@@ -120,6 +131,9 @@ public class ClusterViews {
     /** Coalesces: the latest view is written by one task on the views' thread, never on the caller's. */
     private void publish(View view) {
         mine = view;
+        if (!zookeeper.member()) {
+            return; // a one-command run is no instance of the cluster
+        }
         if (scheduled.compareAndSet(false, true)) {
             writer.execute(() -> {
                 scheduled.set(false);

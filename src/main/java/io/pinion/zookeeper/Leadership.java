@@ -2,17 +2,15 @@ package io.pinion.zookeeper;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.jboss.logging.Logger;
 
-import io.quarkus.runtime.StartupEvent;
 
 /**
- * The cluster's one failover leader ({@code <root>/leader}, a Curator leader latch): of all live instances exactly one
- * holds it at a time, and only it promotes a MySQL replica on its own. Leadership ends with the session, so an instance
+ * The cluster's one failover leader ({@code <root>/leader}, a Curator leader latch): of the live instances that run
+ * automatic failover exactly one holds it at a time, and only it promotes a MySQL replica on its own. Leadership ends with the session, so an instance
  * cut off from ZooKeeper stops deciding before another one starts.
  */
 @ApplicationScoped
@@ -23,13 +21,17 @@ public class Leadership {
     private static final Logger LOG = Logger.getLogger(Leadership.class);
 
     private final Zookeeper zookeeper;
-    private LeaderLatch latch;
+    private volatile LeaderLatch latch;
 
     Leadership(Zookeeper zookeeper) {
         this.zookeeper = zookeeper;
     }
 
-    void onStart(@Observes StartupEvent start) throws Exception {
+    /** Enters the election (once; not for a one-command run, which is no member of the cluster). */
+    public synchronized void join() throws Exception {
+        if (latch != null || !zookeeper.member()) {
+            return;
+        }
         latch = new LeaderLatch(zookeeper.client(), PATH, zookeeper.instanceId());
         latch.addListener(new LeaderLatchListener() {
             @Override
@@ -52,7 +54,7 @@ public class Leadership {
     }
 
     @PreDestroy
-    void close() {
+    synchronized void close() {
         if (latch != null) {
             try {
                 latch.close();

@@ -69,6 +69,11 @@ public class Zookeeper {
         return instanceId;
     }
 
+    /** Whether this process is a member of the cluster (not a one-command run of {@code bin/admin} or {@code bin/seed}). */
+    public boolean member() {
+        return config.member();
+    }
+
     /** Whether the instance has a live session now. */
     public boolean connected() {
         return connected;

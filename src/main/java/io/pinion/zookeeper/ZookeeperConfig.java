@@ -27,6 +27,13 @@ public interface ZookeeperConfig {
     @WithDefault("10s")
     Duration sessionTimeout();
 
+    /**
+     * Whether this process is a member of the cluster: it publishes what it sees and may lead failover decisions.
+     * {@code bin/admin} and {@code bin/seed}, which run the service's code for one command, are not.
+     */
+    @WithDefault("true")
+    boolean member();
+
     /** How long a call waits for a connection before it fails. */
     @WithDefault("3s")
     Duration connectionTimeout();

@@ -107,7 +107,8 @@ class FailoverDecisionTest {
     /** A view as another instance publishes it: the topology version it runs and whether it reaches mysql-1's master. */
     private static void report(CuratorFramework client, String instance, long version, boolean unreachable, boolean create)
             throws Exception {
-        String json = "{\"instance\":\"" + instance + "\",\"topologyVersion\":" + version + ",\"mysqlUnreachable\":"
+        String json = "{\"instance\":\"" + instance + "\",\"topologyVersion\":" + version
+                + ",\"checksMysql\":true,\"mysqlUnreachable\":"
                 + (unreachable ? "[\"" + HOST + "\"]" : "[]") + "}";
         byte[] data = json.getBytes(StandardCharsets.UTF_8);
         if (create) {
