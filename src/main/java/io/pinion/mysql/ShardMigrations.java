@@ -76,7 +76,12 @@ public final class ShardMigrations {
                       started_at BIGINT NOT NULL,
                       heartbeat_at BIGINT NOT NULL,
                       expires_at BIGINT NOT NULL
-                    ) ENGINE=InnoDB""")));
+                    ) ENGINE=InnoDB""")),
+            new ShardMigration(4, "job queue: partition ownership moves to ZooKeeper; broker rows and partition leases go", List.of(
+                    ShardMigration.CONTROL_ONLY + "DROP TABLE IF EXISTS ${db}.queue_brokers",
+                    ShardMigration.CONTROL_ONLY + """
+                    ALTER TABLE ${db}.queue_partitions DROP INDEX IF EXISTS by_owner, DROP COLUMN IF EXISTS owner,
+                      DROP COLUMN IF EXISTS lease_expires, DROP COLUMN IF EXISTS epoch""")));
 
     private ShardMigrations() {
     }

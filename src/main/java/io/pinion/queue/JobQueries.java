@@ -115,8 +115,11 @@ public class JobQueries {
         return Uni.join().all(reads).andFailFast().map(parts -> parts.stream().flatMap(List::stream).toList());
     }
 
-    /** Counts per state and the oldest due age, per partition and in total; unreachable partitions are marked. */
-    public Uni<QueueStats> stats(Queue queue) {
+    /**
+     * Counts per state and the oldest due age, per partition and in total, with each partition's owner from
+     * {@code owners} ({@code queueId/partition} to broker); unreachable partitions are marked.
+     */
+    public Uni<QueueStats> stats(Queue queue, Map<String, String> owners) {
         long now = System.currentTimeMillis();
         List<Uni<QueueStats.PartitionStats>> parts = queue.partitions().stream().map(partition -> {
             return sql.query(partition.shard(), JobSql.countsByState(partition.table()), Tuple.of(now))
@@ -130,11 +133,11 @@ public class JobQueries {
                                 oldest = Math.min(oldest, due);
                             }
                         }
-                        return new QueueStats.PartitionStats(partition.partition(), partition.shard(), partition.owner(),
-                                true, counts, oldest == Long.MAX_VALUE ? 0 : now - oldest);
+                        return new QueueStats.PartitionStats(partition.partition(), partition.shard(),
+                                owners.get(partition.key()), true, counts, oldest == Long.MAX_VALUE ? 0 : now - oldest);
                     })
                     .onFailure().recoverWithItem(failure -> new QueueStats.PartitionStats(partition.partition(),
-                            partition.shard(), partition.owner(), false, emptyCounts(), 0));
+                            partition.shard(), owners.get(partition.key()), false, emptyCounts(), 0));
         }).toList();
         return Uni.join().all(parts).andFailFast().map(list -> {
             Map<JobState, Long> total = emptyCounts();

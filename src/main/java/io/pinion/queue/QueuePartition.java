@@ -3,15 +3,13 @@ package io.pinion.queue;
 import io.pinion.mysql.ShardDatabase;
 
 /**
- * One partition of a queue: a table in one shard database, and the broker that currently owns it.
+ * One partition of a queue: a table in one shard database. Which broker serves it is kept in ZooKeeper.
  *
- * @param queueId      the queue's numeric id
- * @param partition    0 … partitions-1
- * @param shard        the shard database holding the table
- * @param owner        the owning broker, or null
- * @param leaseExpires when the owner's lease ends (epoch ms)
+ * @param queueId   the queue's numeric id
+ * @param partition 0 … partitions-1
+ * @param shard     the shard database holding the table
  */
-public record QueuePartition(long queueId, int partition, int shard, String owner, long leaseExpires) {
+public record QueuePartition(long queueId, int partition, int shard) {
 
     /** The quoted table name, {@code `db00012`.`jobs_q3_p1`}. */
     public String table() {

@@ -45,7 +45,7 @@ public class QueueRegistry {
     private static final String PARTITIONS = ShardDatabase.table(CONTROL, "queue_partitions");
     private static final String QUEUE_COLUMNS = "queue_id, name, config, version, created_at, updated_at";
     private static final int DUPLICATE_KEY = 1062;
-    private static final String PARTITION_COLUMNS = "queue_id, partition_no, shard, owner, lease_expires";
+    private static final String PARTITION_COLUMNS = "queue_id, partition_no, shard";
 
     private final ShardSql sql;
     private final JobTables tables;
@@ -191,7 +191,7 @@ public class QueueRegistry {
         Map<Long, List<QueuePartition>> partitions = new HashMap<>();
         for (Row row : partitionRows) {
             QueuePartition partition = new QueuePartition(row.getLong("queue_id"), row.getInteger("partition_no"),
-                    row.getInteger("shard"), row.getString("owner"), row.getLong("lease_expires"));
+                    row.getInteger("shard"));
             partitions.computeIfAbsent(partition.queueId(), id -> new ArrayList<>()).add(partition);
         }
         Map<String, Queue> names = new LinkedHashMap<>();
@@ -220,7 +220,7 @@ public class QueueRegistry {
         List<Integer> shards = QueuePlacement.choose(topology.get().mysql(), existing, name, first, count, used);
         List<QueuePartition> placed = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            placed.add(new QueuePartition(queueId, first + i, shards.get(i), null, 0));
+            placed.add(new QueuePartition(queueId, first + i, shards.get(i)));
         }
         return placed;
     }

@@ -19,13 +19,20 @@ public interface QueueSettings {
     @WithDefault("true")
     boolean brokerEnabled();
 
-    /** How often a broker heartbeats, renews its partition leases and rebalances. */
+    /**
+     * How often a broker rebalances on its own, besides at once on every change ZooKeeper reports (members, owners,
+     * its session): it picks up queues created or changed elsewhere.
+     */
     @WithDefault("1s")
     Duration heartbeatInterval();
 
-    /** How long a broker's partition leases last without a heartbeat; a dead broker's partitions move after this. */
-    @WithDefault("10s")
-    Duration brokerLeaseTtl();
+    /**
+     * A broker's ZooKeeper session timeout: a broker that dies keeps its partitions this long, then the others take
+     * them (the ensemble bounds it: 2 to 20 s in the local stack). A broker cut off from ZooKeeper stops serving
+     * within two thirds of it.
+     */
+    @WithDefault("6s")
+    Duration brokerSessionTimeout();
 
     /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this; at least 1 s). */
     @WithDefault("1s")

@@ -59,7 +59,7 @@ class SeedDrain {
 
     private Uni<Long> waiting() {
         return Multi.createFrom().iterable(QUEUES)
-                .onItem().transformToUniAndConcatenate(name -> registry.get(name).chain(queries::stats)
+                .onItem().transformToUniAndConcatenate(name -> registry.get(name).chain(queue -> queries.stats(queue, java.util.Map.of()))
                         .map(SeedDrain::busy)
                         .onFailure().recoverWithItem(0L))
                 .collect().with(Collectors.summingLong(Long::longValue));

@@ -37,21 +37,13 @@ public class Zookeeper {
     private final ZookeeperConfig config;
     private final CuratorFramework client;
     private final List<Consumer<Boolean>> listeners = new CopyOnWriteArrayList<>();
-    private final String instanceId = newInstanceId();
+    private final String instanceId = newMemberId();
     private volatile boolean connected;
     private volatile long disconnectedSince = System.currentTimeMillis();
 
     Zookeeper(ZookeeperConfig config, MeterRegistry registry) {
         this.config = config;
-        String root = config.root().replaceAll("^/+|/+$", "");
-        this.client = CuratorFrameworkFactory.builder()
-                .connectString(config.connect())
-                .namespace(root.isEmpty() ? null : root)
-                .sessionTimeoutMs((int) config.sessionTimeout().toMillis())
-                .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
-                // an operation retries briefly; a longer outage is the connection state's business
-                .retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000))
-                .build();
+        this.client = newClient(config.sessionTimeout());
         client.getConnectionStateListenable().addListener((ignored, state) -> onState(state));
         Gauge.builder("pinion.zookeeper.connected", this, zk -> zk.connected ? 1 : 0)
                 .description("Whether this instance has a session with the ZooKeeper ensemble (1) or not (0)")
@@ -62,6 +54,28 @@ public class Zookeeper {
     /** The Curator client, its paths relative to the cluster's root. Its calls block: use it through {@link #call}. */
     CuratorFramework client() {
         return client;
+    }
+
+    /**
+     * A session of its own under the same root, with its own timeout (a dequeue broker's membership): started, its
+     * calls blocking; the caller closes it.
+     */
+    CuratorFramework newSession(java.time.Duration sessionTimeout) {
+        CuratorFramework session = newClient(sessionTimeout);
+        session.start();
+        return session;
+    }
+
+    private CuratorFramework newClient(java.time.Duration sessionTimeout) {
+        String root = config.root().replaceAll("^/+|/+$", "");
+        return CuratorFrameworkFactory.builder()
+                .connectString(config.connect())
+                .namespace(root.isEmpty() ? null : root)
+                .sessionTimeoutMs((int) sessionTimeout.toMillis())
+                .connectionTimeoutMs((int) config.connectionTimeout().toMillis())
+                // an operation retries briefly; a longer outage is the connection state's business
+                .retryPolicy(new ExponentialBackoffRetry(100, 3, 1_000))
+                .build();
     }
 
     /** This instance's id in the cluster: {@code host-pid-random}, new at every start. */
@@ -164,7 +178,8 @@ public class Zookeeper {
         client.close();
     }
 
-    private static String newInstanceId() {
+    /** A new id for a member of the cluster: {@code host-pid-random}. */
+    public static String newMemberId() {
         String host;
         try {
             host = java.net.InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9.-]", "");

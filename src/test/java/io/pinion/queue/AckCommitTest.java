@@ -32,7 +32,7 @@ class AckCommitTest {
         return Uni.createFrom().completionStage(answer);
     }, new QueueMetrics(new SimpleMeterRegistry()));
     private final JobLocator.Location partition = new JobLocator.Location(null,
-            new QueuePartition(7, 0, 3, null, 0));
+            new QueuePartition(7, 0, 3));
 
     @Test
     void concurrentCallsShareTheNextUpdateAndARepeatedJobWaitsForItsOwn() {

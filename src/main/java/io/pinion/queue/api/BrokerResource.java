@@ -14,51 +14,77 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
-import io.pinion.queue.QueuePartition;
+import io.pinion.failure.NotFound;
 import io.pinion.queue.QueueRegistry;
-import io.pinion.queue.broker.BrokerLeases;
+import io.pinion.queue.broker.DequeueBroker;
+import io.pinion.queue.broker.LocalBroker;
+import io.pinion.zookeeper.BrokerSeat;
+import io.pinion.zookeeper.BrokerSeats;
 import io.smallrye.mutiny.Uni;
 
-/** The live dequeue brokers and the partitions each owns. */
+/** The live dequeue brokers and the partitions each serves, as ZooKeeper has them; this instance's broker's record. */
 @Path("/v1")
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "queues")
 public class BrokerResource {
 
-    public record BrokerView(String id, String address, Instant startedAt, Instant heartbeatAt, Instant expiresAt,
-            List<String> partitions) {
+    public record BrokerView(String id, String address, Instant startedAt, List<String> partitions) {
     }
 
-    private final BrokerLeases leases;
+    /** One partition ('queue/partition') this broker served from {@code from} until {@code until} (null: still does). */
+    public record TenureView(String partition, Instant from, Instant until) {
+    }
+
+    /** This instance's broker: its session, what it serves now and the record of what it served. */
+    public record LocalBrokerView(String id, boolean connected, List<String> partitions, List<TenureView> tenures) {
+    }
+
+    private final BrokerSeats seats;
+    private final LocalBroker local;
     private final QueueRegistry registry;
 
-    BrokerResource(BrokerLeases leases, QueueRegistry registry) {
-        this.leases = leases;
+    BrokerResource(BrokerSeats seats, LocalBroker local, QueueRegistry registry) {
+        this.seats = seats;
+        this.local = local;
         this.registry = registry;
     }
 
     @GET
     @Path("/admin/brokers")
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Live dequeue brokers with the partitions they own ('queue/partition')")
+    @Operation(summary = "Live dequeue brokers (members in ZooKeeper) with the partitions they serve ('queue/partition')")
     public Uni<List<BrokerView>> brokers() {
-        long now = System.currentTimeMillis();
-        return leases.live(now).flatMap(brokers -> leases.partitions().map(partitions -> {
+        return seats.members().flatMap(members -> seats.owners().map(owners -> {
             List<BrokerView> views = new ArrayList<>();
-            for (BrokerLeases.Broker broker : brokers) {
-                List<String> owned = partitions.stream()
-                        .filter(partition -> broker.id().equals(partition.owner()) && partition.leaseExpires() >= now)
-                        .map(this::label)
+            for (BrokerSeat.Member member : members) {
+                List<String> served = owners.entrySet().stream()
+                        .filter(owner -> member.id().equals(owner.getValue()))
+                        .map(owner -> label(owner.getKey()))
                         .toList();
-                views.add(new BrokerView(broker.id(), broker.address(), Instant.ofEpochMilli(broker.startedAt()),
-                        Instant.ofEpochMilli(broker.heartbeatAt()), Instant.ofEpochMilli(broker.expiresAt()), owned));
+                views.add(new BrokerView(member.id(), member.address(), Instant.ofEpochMilli(member.startedAt()), served));
             }
             return views;
         }));
     }
 
-    private String label(QueuePartition partition) {
-        return registry.cachedById(partition.queueId()).map(queue -> queue.name()).orElse("#" + partition.queueId())
-                + "/" + partition.partition();
+    @GET
+    @Path("/admin/brokers/local")
+    @RolesAllowed(Roles.ADMIN)
+    @Operation(summary = "This instance's broker: its ZooKeeper session, the partitions it serves and when it served which")
+    public LocalBrokerView local() {
+        DequeueBroker broker = local.broker().orElseThrow(() -> new NotFound("broker_not_running",
+                "this instance runs no dequeue broker"));
+        return new LocalBrokerView(broker.id(), broker.connected(),
+                broker.ownedPartitions().stream().map(this::label).toList(),
+                broker.tenures().stream().map(tenure -> new TenureView(label(tenure.partition()),
+                        Instant.ofEpochMilli(tenure.from()), tenure.until() == null ? null : Instant.ofEpochMilli(tenure.until())))
+                        .toList());
+    }
+
+    /** 'queueId/partition' as 'queue-name/partition'. */
+    private String label(String key) {
+        int slash = key.indexOf('/');
+        long queueId = Long.parseLong(key.substring(0, slash));
+        return registry.cachedById(queueId).map(queue -> queue.name()).orElse("#" + queueId) + key.substring(slash);
     }
 }

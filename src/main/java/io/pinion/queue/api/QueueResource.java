@@ -35,6 +35,7 @@ import io.pinion.queue.QueueSettings;
 import io.pinion.queue.QueueStats;
 import io.pinion.queue.broker.LocalBroker;
 import io.pinion.topology.ActiveTopology;
+import io.pinion.zookeeper.BrokerSeats;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -57,8 +58,11 @@ public class QueueResource {
     private final QueueAccess access;
     private final LeaseTokens tokens;
 
+    private final BrokerSeats seats;
+
     QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, JobRepairs repairs, LocalBroker broker,
-            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens) {
+            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens, BrokerSeats seats) {
+        this.seats = seats;
         this.registry = registry;
         this.writer = writer;
         this.queries = queries;
@@ -77,7 +81,7 @@ public class QueueResource {
     @Operation(summary = "Create a queue: partitions, rate limit, attempts, backoff, lease, priority, FIFO, retention")
     public Uni<QueueView> create(@NotNull QueueRequest request) {
         String name = QueueInput.name(request.name());
-        return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount())).map(QueueView::of);
+        return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount())).map(queue -> QueueView.of(queue, Map.of()));
     }
 
     @GET
@@ -85,10 +89,11 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
-        return access.visible().chain(visible -> registry.refresh().map(ignored -> new Page<>(registry.cached().stream()
-                .filter(queue -> visible.test(queue.name()))
-                .sorted(Comparator.comparing(queue -> queue.name()))
-                .map(QueueView::of).toList(), null)));
+        return access.visible().chain(visible -> registry.refresh().flatMap(ignored -> owners()).map(owners -> new Page<>(
+                registry.cached().stream()
+                        .filter(queue -> visible.test(queue.name()))
+                        .sorted(Comparator.comparing(queue -> queue.name()))
+                        .map(queue -> QueueView.of(queue, owners)).toList(), null)));
     }
 
     @GET
@@ -96,7 +101,7 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "A queue's settings and partitions")
     public Uni<QueueView> get(@PathParam("name") String name) {
-        return access.queue(name, QueueAccess.Use.READ).map(QueueView::of);
+        return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> owners().map(owners -> QueueView.of(queue, owners)));
     }
 
     @PATCH
@@ -106,7 +111,7 @@ public class QueueResource {
     public Uni<QueueView> update(@PathParam("name") String name, @NotNull QueueRequest request) {
         return registry.refresh().flatMap(ignored -> registry.get(name))
                 .flatMap(queue -> registry.update(queue, QueueInput.update(queue, request, shardCount())))
-                .map(QueueView::of);
+                .flatMap(queue -> owners().map(owners -> QueueView.of(queue, owners)));
     }
 
     @DELETE
@@ -165,7 +170,7 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Jobs per state and the age of the oldest due job, per partition and in total")
     public Uni<QueueStats> stats(@PathParam("name") String name) {
-        return access.queue(name, QueueAccess.Use.READ).flatMap(queries::stats);
+        return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> owners().flatMap(owners -> queries.stats(queue, owners)));
     }
 
     @POST
@@ -180,5 +185,10 @@ public class QueueResource {
 
     private int shardCount() {
         return topology.get().mysql().shardCount();
+    }
+
+    /** Which broker serves each partition, as ZooKeeper has it; none known while it is out of reach. */
+    private Uni<Map<String, String>> owners() {
+        return seats.owners().onFailure().recoverWithItem(Map.of());
     }
 }

@@ -13,10 +13,12 @@ public record QueueView(String name, long version, QueueConfig config, Instant c
     public record PartitionView(int partition, int shard, String owner) {
     }
 
-    static QueueView of(Queue queue) {
+    /** The queue with each partition's owner from {@code owners} ({@code queueId/partition} to broker; null when none). */
+    static QueueView of(Queue queue, java.util.Map<String, String> owners) {
         return new QueueView(queue.name(), queue.version(), queue.config(), Instant.ofEpochMilli(queue.createdAt()),
                 Instant.ofEpochMilli(queue.updatedAt()), queue.partitions().stream()
-                        .map(partition -> new PartitionView(partition.partition(), partition.shard(), partition.owner()))
+                        .map(partition -> new PartitionView(partition.partition(), partition.shard(),
+                                owners.get(partition.key())))
                         .toList());
     }
 }

@@ -6,24 +6,21 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 
-import io.pinion.queue.QueueSettings;
 import io.smallrye.health.api.Wellness;
 
 /**
  * {@code /q/health/well}: this instance's dequeue broker, the partitions it owns and the jobs it has buffered.
- * DOWN when its last successful heartbeat is older than the lease TTL (its partitions may have moved away).
- * Kept out of readiness: a broker that cannot heartbeat does not stop the rest of the API from serving.
+ * DOWN while the broker has no ZooKeeper session (it serves no partition then; they may have moved away). Kept
+ * out of readiness: a broker cut off from ZooKeeper does not stop the rest of the API from serving.
  */
 @Wellness
 @ApplicationScoped
 public class BrokerHealth implements HealthCheck {
 
     private final LocalBroker local;
-    private final QueueSettings settings;
 
-    BrokerHealth(LocalBroker local, QueueSettings settings) {
+    BrokerHealth(LocalBroker local) {
         this.local = local;
-        this.settings = settings;
     }
 
     @Override
@@ -33,14 +30,13 @@ public class BrokerHealth implements HealthCheck {
         if (broker == null) {
             return response.up().withData("enabled", false).build();
         }
-        long age = System.currentTimeMillis() - broker.lastHeartbeat();
-        boolean fresh = broker.lastHeartbeat() > 0 && age <= settings.brokerLeaseTtl().toMillis();
-        return response.status(fresh)
+        long age = System.currentTimeMillis() - broker.lastBalanced();
+        return response.status(broker.connected())
                 .withData("broker", broker.id())
                 .withData("ownedPartitions", String.join(",", broker.ownedPartitions()))
                 .withData("ownedPartitionCount", broker.ownedPartitions().size())
                 .withData("buffered", broker.buffered())
-                .withData("heartbeatAgeMs", broker.lastHeartbeat() > 0 ? age : -1)
+                .withData("rebalancedAgoMs", broker.lastBalanced() > 0 ? age : -1)
                 .build();
     }
 }

@@ -18,10 +18,10 @@ import io.pinion.queue.WriteLeases;
 import io.smallrye.mutiny.Uni;
 
 /**
- * A dequeue broker (Pacer): owns a fair share of every queue's partitions through expiring leases in MySQL
+ * A dequeue broker (Pacer): serves its share of every queue's partitions, assigned through ZooKeeper
  * ({@link Rebalancer}), keeps a prefetched buffer per owned partition ({@link OwnedPartition}), and hands jobs out of
  * those buffers, round-robin over the queue's partitions and within the queue's rate ({@link QueueRates}), at once
- * or after a wait ({@link LongPolls}). Its timers drive the heartbeat and the {@link Housekeeping}.
+ * or after a wait ({@link LongPolls}). Its timers drive a periodic rebalance and the {@link Housekeeping}.
  *
  * <p>Each application instance runs one (see {@link LocalBroker}); tests run several in one process.
  */
@@ -46,42 +46,44 @@ public final class DequeueBroker {
         this.id = id;
         this.context = context;
         this.longPolls = new LongPolls(context.vertx());
-        this.rebalancer = new Rebalancer(id, address, context, owned, rates, () -> running, handledInApp::contains,
-                (queue, row) -> new OwnedPartition(context, id, row, queue, () -> jobsArrived(queue.name()),
-                        () -> demandAt.getOrDefault(queue.name(), 0L)));
+        this.rebalancer = new Rebalancer(id, address, context, owned, rates, handledInApp::contains,
+                (queue, row, serving) -> new OwnedPartition(context, id, row, queue, () -> jobsArrived(queue.name()),
+                        () -> demandAt.getOrDefault(queue.name(), 0L), serving));
     }
 
     public String id() {
         return id;
     }
 
-    /** Starts heartbeating and working; the first heartbeat runs at once. */
+    /** Takes a seat in the cluster and starts working; partitions follow as soon as it has a session. */
     public synchronized void start() {
         running = true;
         var settings = context.settings();
         var vertx = context.vertx();
-        timers.add(vertx.setPeriodic(1, settings.heartbeatInterval().toMillis(), ignored -> rebalancer.heartbeat()));
+        rebalancer.start();
+        timers.add(vertx.setPeriodic(settings.heartbeatInterval().toMillis(), ignored -> rebalancer.schedule()));
         timers.add(vertx.setPeriodic(settings.pollInterval().toMillis(), ignored -> housekeeping.tick()));
         timers.add(vertx.setPeriodic(settings.sweepInterval().toMillis(), ignored -> housekeeping.sweep()));
         timers.add(vertx.setPeriodic(settings.gcInterval().toMillis(), ignored -> housekeeping.collectGarbage()));
         timers.add(vertx.setPeriodic(settings.statsInterval().toMillis(), ignored -> housekeeping.measure()));
     }
 
-    /** Clean stop: buffered jobs go back to PENDING, partitions are released, the heartbeat row is removed. */
+    /**
+     * Clean stop: buffered jobs go back to PENDING, then the partitions are released and the broker leaves the
+     * cluster, so that the others take its partitions at once.
+     */
     public Uni<Void> stop() {
         cancelTimers();
-        List<Uni<Void>> releases = owned.removeAll().stream()
-                .map(partition -> rebalancer.giveUp(partition).onFailure().recoverWithNull())
-                .toList();
-        Uni<Void> released = releases.isEmpty() ? Uni.createFrom().voidItem()
-                : Uni.join().all(releases).andCollectFailures().replaceWithVoid();
-        return released.flatMap(ignored -> context.leases().leave(id)).onFailure().recoverWithNull();
+        return Uni.createFrom().completionStage(rebalancer::stop).onFailure().recoverWithNull();
     }
 
-    /** Abrupt stop, as if the process died: nothing is written, leases and buffered jobs are left to expire. */
+    /**
+     * Abrupt stop, as close to a dead process as one process can make it: nothing is written (buffered jobs' leases
+     * are left to expire) and the session ends, which frees the partitions.
+     */
     public void kill() {
         cancelTimers();
-        owned.removeAll().forEach(partition -> partition.stop(false));
+        rebalancer.kill();
     }
 
     /** Called with a queue name whenever jobs of that queue arrive in a buffer. */
@@ -235,8 +237,23 @@ public final class DequeueBroker {
         return owned.buffered();
     }
 
-    public long lastHeartbeat() {
-        return rebalancer.lastHeartbeat();
+    /** When the broker last completed a rebalance with ZooKeeper (epoch ms; 0 before the first). */
+    public long lastBalanced() {
+        return rebalancer.lastBalanced();
+    }
+
+    /** Whether the broker has its ZooKeeper session now (without it, it serves nothing). */
+    public boolean connected() {
+        return rebalancer.connected();
+    }
+
+    /** The broker's record of which partition it served when, the last {@value Tenures#KEPT}. */
+    public List<Tenure> tenures() {
+        return rebalancer.tenures().stream().map(t -> new Tenure(t.partition(), t.from(), t.until())).toList();
+    }
+
+    /** One partition ({@code queueId/partition}) served from {@code from} until {@code until} (null: still is). */
+    public record Tenure(String partition, long from, Long until) {
     }
 
     public boolean running() {

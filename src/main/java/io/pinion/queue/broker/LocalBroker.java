@@ -1,10 +1,7 @@
 package io.pinion.queue.broker;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -24,14 +21,16 @@ import io.pinion.queue.QueueMetrics;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
 import io.pinion.queue.WriteLeases;
+import io.pinion.zookeeper.BrokerSeats;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 
 /**
- * This instance's dequeue broker: started after the shard schema is migrated, stopped cleanly at shutdown (its
- * buffered jobs go back to PENDING and its partitions are released at once rather than after lease expiry).
+ * This instance's dequeue broker, with the instance's id: started after the shard schema is migrated, stopped
+ * cleanly at shutdown (its buffered jobs go back to PENDING and its partitions are released at once rather than
+ * when ZooKeeper expires its session).
  */
 @ApplicationScoped
 public class LocalBroker implements WriteLeases {
@@ -43,12 +42,12 @@ public class LocalBroker implements WriteLeases {
     private final String address;
     private volatile DequeueBroker broker;
 
-    LocalBroker(Vertx vertx, ShardSql sql, QueueRegistry registry, BrokerLeases leases, QueueSettings settings,
+    LocalBroker(Vertx vertx, ShardSql sql, QueueRegistry registry, BrokerSeats seats, QueueSettings settings,
             QueueMetrics metrics, @ConfigProperty(name = "quarkus.http.host") String host,
             @ConfigProperty(name = "quarkus.http.port") int port,
             @ConfigProperty(name = "quarkus.http.test-port") Optional<Integer> testPort,
             @ConfigProperty(name = "quarkus.profile") String profile) {
-        this.context = new BrokerContext(vertx, sql, registry, leases, settings, metrics);
+        this.context = new BrokerContext(vertx, sql, registry, seats, settings, metrics);
         this.settings = settings;
         this.address = host + ":" + ("test".equals(profile) ? testPort.orElse(port) : port);
     }
@@ -64,7 +63,7 @@ public class LocalBroker implements WriteLeases {
             LOG.warnf("queue configuration not loaded yet (%s: %s); the broker retries every heartbeat", e.getMessage(),
                     io.pinion.failure.Outages.describe(e));
         }
-        broker = new DequeueBroker(newId(), address, context);
+        broker = new DequeueBroker(context.seats().instanceId(), address, context);
         broker.start();
         LOG.infof("dequeue broker %s started", broker.id());
     }
@@ -115,19 +114,5 @@ public class LocalBroker implements WriteLeases {
             return Uni.createFrom().item(List.of());
         }
         return running.take(queue, max, waitMs);
-    }
-
-    private static String newId() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "host";
-        }
-        host = host.replaceAll("[^A-Za-z0-9.-]", "");
-        if (host.length() > 40) {
-            host = host.substring(0, 40);
-        }
-        return host + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8);
     }
 }

@@ -44,7 +44,7 @@ final class OwnedPartition {
     private final PartitionUpkeep upkeep;
     private final AtomicBoolean fetching = new AtomicBoolean();
     private volatile Queue queue;
-    private volatile long leaseUntil;
+    private final java.util.function.BooleanSupplier serving;
     private volatile boolean alwaysDemand;
     private volatile long lastDemand;
     private volatile long nextFetchAt;
@@ -58,8 +58,10 @@ final class OwnedPartition {
     private volatile long nextSweepAt;
     private volatile long sweepBackoffMs;
 
+    /** @param serving whether the broker may serve the partition now (it holds its claim in ZooKeeper) */
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
-            java.util.function.LongSupplier queueDemand) {
+            java.util.function.LongSupplier queueDemand, java.util.function.BooleanSupplier serving) {
+        this.serving = serving;
         this.context = context;
         this.queueDemand = queueDemand;
         this.brokerId = brokerId;
@@ -98,10 +100,14 @@ final class OwnedPartition {
         }
     }
 
-    /** New settings and lease end, from the broker's heartbeat. */
-    void update(Queue latest, long leaseEnd, boolean handledInApp) {
+    /** Whether the broker still holds its claim on the partition (false from the moment its connection was lost). */
+    boolean serving() {
+        return serving.getAsBoolean();
+    }
+
+    /** New settings, from the broker's rebalance. */
+    void update(Queue latest, boolean handledInApp) {
         queue = latest;
-        leaseUntil = leaseEnd;
         alwaysDemand = handledInApp;
     }
 
@@ -117,7 +123,7 @@ final class OwnedPartition {
 
     private List<LeasedJob> takeOnce(int max, long now) {
         lastDemand = now;
-        if (!canWork(now) || queue.config().paused() || max <= 0) {
+        if (!canWork() || queue.config().paused() || max <= 0) {
             return List.of();
         }
         boolean fifo = queue.config().fifo();
@@ -178,7 +184,7 @@ final class OwnedPartition {
      */
     boolean reserve(int jobs, long bytes, long now) {
         Queue current = queue;
-        return !stopped && canWork(now) && !current.config().paused() && !current.config().fifo() && hasDemand(now)
+        return !stopped && canWork() && !current.config().paused() && !current.config().fifo() && hasDemand(now)
                 && statements.isShaped() && buffer.reserve(jobs, bytes, capacity(), context.settings().bufferMaxBytes());
     }
 
@@ -214,7 +220,7 @@ final class OwnedPartition {
 
     /** Returns expired leases to PENDING after backoff, or FAILED when attempts are spent. */
     Uni<Void> sweep(long now) {
-        if (stopped || !canWork(now) || now < nextSweepAt) {
+        if (stopped || !canWork() || now < nextSweepAt) {
             return Uni.createFrom().voidItem();
         }
         boolean leased = leasedSinceSweep;
@@ -282,7 +288,7 @@ final class OwnedPartition {
     }
 
     private void prefetch(long now) {
-        if (!canWork(now) || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
+        if (!canWork() || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
             return;
         }
         boolean fifo = queue.config().fifo();
@@ -368,8 +374,8 @@ final class OwnedPartition {
         }
     }
 
-    private boolean canWork(long now) {
-        return !stopped && now < leaseUntil - context.settings().brokerLeaseTtl().toMillis() / 4;
+    private boolean canWork() {
+        return !stopped && serving.getAsBoolean();
     }
 
     private boolean hasDemand(long now) {

@@ -1,13 +1,14 @@
 package io.pinion.queue.broker;
 
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 
@@ -15,146 +16,218 @@ import org.jboss.logging.Logger;
 
 import io.pinion.queue.Queue;
 import io.pinion.queue.QueuePartition;
+import io.pinion.zookeeper.BrokerSeat;
 import io.smallrye.mutiny.Uni;
 
 /**
- * One broker's heartbeat: it records the broker as live, renews its partition leases, then rebalances against the
- * live brokers and current partitions. Each queue's partitions are shared evenly (the remainder spread by rank and
- * queue id); a broker gives up partitions above its share (returning their buffered jobs first) and claims free or
- * expired ones up to its share, so a new broker gets its share within a heartbeat or two and a dead broker's
- * partitions move once its leases expire. Partitions taken over by another broker, or whose queue is gone, are
- * dropped without touching their jobs.
+ * One broker's partition assignment, kept in ZooKeeper ({@link BrokerSeat}). Whenever the members change, an owner
+ * znode it waits for goes away, the session comes back, or at every heartbeat, it computes its partitions from the
+ * live members and the queues ({@link Assignment}), stops and releases those no longer its (returning their buffered
+ * jobs first, so the next owner starts only after this one stopped), and claims the others. A partition claimed
+ * before the connection was lost is served again only once claimed again. All of it runs on the broker's own
+ * coordination thread: ZooKeeper's calls block.
  */
 final class Rebalancer {
 
+    /** Makes the owned partition for a claimed one; it may work while {@code serving} holds. */
+    interface Opener {
+        OwnedPartition open(Queue queue, QueuePartition partition, BooleanSupplier serving);
+    }
+
     private static final Logger LOG = Logger.getLogger(Rebalancer.class);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     private final String id;
     private final String address;
-    private final long startedAt = System.currentTimeMillis();
     private final BrokerContext context;
     private final OwnedPartitions owned;
     private final QueueRates rates;
-    private final BooleanSupplier running;
     private final Predicate<String> inApp;
-    private final BiFunction<Queue, QueuePartition, OwnedPartition> open;
-    private final AtomicBoolean balancing = new AtomicBoolean();
-    private volatile long lastHeartbeat;
+    private final Opener opener;
+    private final Tenures tenures = new Tenures();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final ExecutorService thread;
+    private volatile BrokerSeat seat;
+    private volatile boolean running;
+    private volatile long lastBalanced;
 
-    /**
-     * @param inApp whether a queue is consumed in-process (its buffers are kept filled)
-     * @param open makes the owned partition for a claimed one
-     */
     Rebalancer(String id, String address, BrokerContext context, OwnedPartitions owned, QueueRates rates,
-            BooleanSupplier running, Predicate<String> inApp, BiFunction<Queue, QueuePartition, OwnedPartition> open) {
+            Predicate<String> inApp, Opener opener) {
         this.id = id;
         this.address = address;
         this.context = context;
         this.owned = owned;
         this.rates = rates;
-        this.running = running;
         this.inApp = inApp;
-        this.open = open;
+        this.opener = opener;
+        this.thread = Executors.newSingleThreadExecutor(task -> {
+            Thread coordination = new Thread(task, "pinion-broker-" + id);
+            coordination.setDaemon(true);
+            return coordination;
+        });
     }
 
-    long lastHeartbeat() {
-        return lastHeartbeat;
+    /** Takes a seat in the cluster; the partitions follow as soon as the session is up. */
+    void start() {
+        running = true;
+        seat = context.seats().open(id, address, context.settings().brokerSessionTimeout(), new BrokerSeat.Listener() {
+            @Override
+            public void changed() {
+                schedule();
+            }
+
+            @Override
+            public void lost() {
+                schedule(); // hand-outs already stopped (the epoch moved); this drops the partitions
+            }
+        });
+        schedule();
     }
 
-    /** Heartbeat, renew, then rebalance; skipped while the previous one is still running. */
-    void heartbeat() {
-        if (!running.getAsBoolean() || !balancing.compareAndSet(false, true)) {
+    /** Rebalances soon on the coordination thread; coalesces with one already waiting. */
+    void schedule() {
+        if (running && scheduled.compareAndSet(false, true)) {
+            try {
+                thread.execute(() -> {
+                    scheduled.set(false);
+                    balance();
+                });
+            } catch (java.util.concurrent.RejectedExecutionException stopped) {
+                scheduled.set(false);
+            }
+        }
+    }
+
+    /** When this broker last completed a rebalance with ZooKeeper (epoch ms; 0 before the first). */
+    long lastBalanced() {
+        return lastBalanced;
+    }
+
+    boolean connected() {
+        BrokerSeat current = seat;
+        return current != null && current.connected();
+    }
+
+    List<Tenures.Tenure> tenures() {
+        return tenures.all();
+    }
+
+    /**
+     * Clean stop: every partition stops (buffered jobs back to PENDING) and is released, then the session ends.
+     * Completes when done.
+     */
+    CompletableFuture<Void> stop() {
+        running = false;
+        return CompletableFuture.runAsync(() -> {
+            giveUp(owned.removeAll(), true);
+            closeSeat();
+        }, thread).whenComplete((ignored, failure) -> thread.shutdown());
+    }
+
+    /** Abrupt stop, as if the process died: nothing is written, the buffered jobs' leases are left to expire. */
+    void kill() {
+        running = false;
+        owned.removeAll().forEach(partition -> {
+            partition.stop(false);
+            tenures.ended(partition.partition().key(), System.currentTimeMillis());
+        });
+        thread.shutdownNow();
+        closeSeat();
+    }
+
+    private void balance() {
+        BrokerSeat current = seat;
+        if (!running || current == null) {
             return;
         }
-        long now = System.currentTimeMillis();
-        long expires = now + context.settings().brokerLeaseTtl().toMillis();
-        BrokerLeases leases = context.leases();
-        leases.heartbeat(id, address, startedAt, now, expires)
-                .flatMap(ignored -> leases.renew(id, expires))
-                .invoke(() -> lastHeartbeat = now)
-                .flatMap(ignored -> leases.live(now))
-                .flatMap(brokers -> leases.partitions().flatMap(partitions -> rebalance(brokers, partitions, now, expires)))
-                .subscribe().with(ignored -> balancing.set(false), failure -> {
-                    balancing.set(false);
-                    LOG.debugf("broker %s heartbeat failed: %s", id, failure.getMessage());
-                });
-    }
-
-    /** Returns a partition's buffered jobs to PENDING and releases its lease. */
-    Uni<Void> giveUp(OwnedPartition partition) {
-        LOG.debugf("broker %s gives up %s", id, partition.partition().key());
-        return partition.stop(true).flatMap(ignored -> context.leases().release(partition.partition(), id));
-    }
-
-    private Uni<Void> rebalance(List<BrokerLeases.Broker> brokers, List<QueuePartition> rows, long now, long expires) {
-        if (!running.getAsBoolean()) {
-            return Uni.createFrom().voidItem();
-        }
-        List<String> live = brokers.stream().map(BrokerLeases.Broker::id).toList();
-        int rank = Math.max(0, live.indexOf(id));
-        int brokerCount = Math.max(1, live.size());
-        Set<String> mineInDb = new HashSet<>();
-        Map<Long, List<QueuePartition>> byQueue = new HashMap<>();
-        for (QueuePartition row : rows) {
-            byQueue.computeIfAbsent(row.queueId(), key -> new ArrayList<>()).add(row);
-            if (id.equals(row.owner())) {
-                mineInDb.add(row.key());
+        long epoch = current.epoch();
+        try {
+            List<OwnedPartition> lost = owned.all().stream().filter(partition -> !partition.serving()).toList();
+            lost.forEach(partition -> owned.remove(partition.partition().key()));
+            stopServing(lost, true); // their znodes may be gone: claimed again below if still ours
+            if (!current.connected()) {
+                return;
             }
-        }
-        for (OwnedPartition partition : owned.all()) {
-            if (!mineInDb.contains(partition.partition().key())
-                    || context.registry().cachedById(partition.partition().queueId()).isEmpty()) {
-                owned.remove(partition.partition().key());
-                partition.stop(false);
+            List<String> members = current.memberIds();
+            if (!members.contains(id)) {
+                return; // the member znode is on its way; its creation calls back
             }
-        }
-        List<Uni<Void>> changes = new ArrayList<>();
-        for (Map.Entry<Long, List<QueuePartition>> entry : byQueue.entrySet()) {
-            Queue queue = context.registry().cachedById(entry.getKey()).orElse(null);
-            if (queue != null) {
-                changes.addAll(share(queue, entry.getValue(), rank, brokerCount, now, expires));
+            Map<String, Assignment.Target> mine = Assignment.of(id, members, context.registry().cached());
+            List<OwnedPartition> moving = new ArrayList<>();
+            List<OwnedPartition> deleted = new ArrayList<>();
+            for (OwnedPartition partition : owned.all()) {
+                String key = partition.partition().key();
+                Queue queue = context.registry().cachedById(partition.partition().queueId()).orElse(null);
+                if (queue == null || !mine.containsKey(key)) {
+                    owned.remove(key);
+                    (queue == null ? deleted : moving).add(partition);
+                } else {
+                    partition.update(queue, inApp.test(queue.name()));
+                }
             }
-        }
-        return changes.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(changes).andCollectFailures().replaceWithVoid();
-    }
-
-    /** Gives up or claims the queue's partitions until this broker owns its share. */
-    private List<Uni<Void>> share(Queue queue, List<QueuePartition> partitions, int rank, int brokerCount, long now,
-            long expires) {
-        List<Uni<Void>> changes = new ArrayList<>();
-        int count = partitions.size();
-        int target = count / brokerCount + (Math.floorMod(rank + queue.id(), brokerCount) < count % brokerCount ? 1 : 0);
-        List<QueuePartition> mine = partitions.stream().filter(row -> owned.contains(row.key())).toList();
-        for (QueuePartition row : mine) {
-            owned.get(row.key()).update(queue, expires, inApp.test(queue.name()));
-        }
-        for (int k = mine.size() - 1; k >= target; k--) {
-            changes.add(giveUp(owned.remove(mine.get(k).key())));
-        }
-        rates.apply(queue, owned.countOf(queue.id()));
-        int missing = target - mine.size();
-        for (QueuePartition row : partitions) {
-            if (missing <= 0) {
-                break;
-            }
-            boolean free = row.owner() == null || row.leaseExpires() < now || id.equals(row.owner());
-            if (free && !owned.contains(row.key())) {
-                missing--;
-                changes.add(claim(queue, row, now, expires));
-            }
-        }
-        return changes;
-    }
-
-    private Uni<Void> claim(Queue queue, QueuePartition row, long now, long expires) {
-        return context.leases().claim(row, id, now, expires).invoke(won -> {
-            if (won && running.getAsBoolean()) {
-                OwnedPartition partition = open.apply(queue, row);
-                partition.update(queue, expires, inApp.test(queue.name()));
-                owned.put(partition);
+            giveUp(moving, true);
+            giveUp(deleted, false);
+            for (Queue queue : context.registry().cached()) {
                 rates.apply(queue, owned.countOf(queue.id()));
-                LOG.debugf("broker %s owns %s (queue %s)", id, row.key(), queue.name());
             }
-        }).replaceWithVoid();
+            for (Map.Entry<String, Assignment.Target> entry : mine.entrySet()) {
+                if (!owned.contains(entry.getKey()) && running && current.claim(entry.getKey())) {
+                    take(entry.getValue(), current, epoch);
+                }
+            }
+            lastBalanced = System.currentTimeMillis();
+        } catch (Exception e) {
+            LOG.debugf("broker %s could not rebalance now: %s", id, e.getMessage());
+        }
+    }
+
+    private void take(Assignment.Target target, BrokerSeat current, long epoch) {
+        Queue queue = target.queue();
+        OwnedPartition partition = opener.open(queue, target.partition(), () -> current.holds(epoch));
+        partition.update(queue, inApp.test(queue.name()));
+        owned.put(partition);
+        tenures.started(target.partition().key(), System.currentTimeMillis());
+        rates.apply(queue, owned.countOf(queue.id()));
+        LOG.debugf("broker %s serves %s (queue %s)", id, target.partition().key(), queue.name());
+    }
+
+    /** Stops serving the partitions (all at once), then deletes their owner znodes so that the next owners may start. */
+    private void giveUp(List<OwnedPartition> partitions, boolean returnBuffered) {
+        stopServing(partitions, returnBuffered);
+        for (OwnedPartition partition : partitions) {
+            try {
+                seat.release(partition.partition().key());
+            } catch (Exception e) {
+                LOG.debugf("broker %s could not release %s (its session's end will): %s", id, partition.partition().key(),
+                        e.getMessage());
+            }
+        }
+    }
+
+    private void stopServing(List<OwnedPartition> partitions, boolean returnBuffered) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        try {
+            Uni.join().all(partitions.stream().map(partition -> partition.stop(returnBuffered).onFailure().recoverWithNull())
+                    .toList()).andCollectFailures().await().atMost(STOP_WAIT);
+        } catch (RuntimeException e) {
+            LOG.debugf("broker %s stopping %d partitions: %s (the jobs' leases expire)", id, partitions.size(), e.getMessage());
+        }
+        long now = System.currentTimeMillis();
+        partitions.forEach(partition -> tenures.ended(partition.partition().key(), now));
+        LOG.debugf("broker %s stopped serving %d partitions", id, partitions.size());
+    }
+
+    private void closeSeat() {
+        BrokerSeat current = seat;
+        if (current != null) {
+            current.close();
+        }
+    }
+
+    /** Waits for the coordination thread to end (tests). */
+    boolean awaitTermination(Duration max) throws InterruptedException {
+        return thread.awaitTermination(max.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -150,13 +150,11 @@ async function loadDetail(name) {
 }
 
 function brokerTable(brokers) {
-  const now = Date.now();
-  return table('brokers-table', ['Broker', 'Address', 'Started', ['Heartbeat', 'num'], ['Partitions', 'num'], 'Owns'],
+  return table('brokers-table', ['Broker', 'Address', 'Started', ['Partitions', 'num'], 'Serves'],
     brokers.map((broker) => h('tr', { dataset: { testid: 'broker-row' } },
       h('td', { class: 'mono' }, broker.id),
       h('td', { class: 'mono' }, broker.address),
       h('td', {}, time(broker.startedAt)),
-      num(`${age(Math.max(0, now - Date.parse(broker.heartbeatAt)))} ago`),
       num(broker.partitions.length),
       h('td', { class: 'partitions' }, byQueue(broker.partitions)))),
     'no live broker');
