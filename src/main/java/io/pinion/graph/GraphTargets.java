@@ -6,17 +6,22 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import io.pinion.failure.NotFound;
 import io.pinion.id.PinionId;
 import io.pinion.store.JsonBlobs;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
+import io.pinion.topology.TopologyChanged;
+import io.pinion.zookeeper.CachesDropped;
 import io.smallrye.mutiny.Uni;
 
 /**
  * What the graph needs to know from MySQL: that a user exists and who owns a board. Both facts never change, so
- * they are cached in memory after the first lookup; graph reads then cost no MySQL round trip.
+ * they are cached in memory after the first lookup; graph reads then cost no MySQL round trip. Both caches are
+ * emptied when the data under them may have changed: a new topology version (a shard moved, a master promoted) or a
+ * cluster-wide drop of the caches (after {@code bin/restore}).
  */
 @ApplicationScoped
 public class GraphTargets {
@@ -31,6 +36,19 @@ public class GraphTargets {
         this.json = json;
         this.knownUsers = new KnownIds(config.knownUsersCacheSize());
         this.boardOwners = new IdCache(config.boardOwnersCacheSize());
+    }
+
+    void onTopologyChange(@Observes TopologyChanged change) {
+        forget();
+    }
+
+    void onCachesDropped(@Observes CachesDropped drop) {
+        forget();
+    }
+
+    private void forget() {
+        knownUsers.clear();
+        boardOwners.clear();
     }
 
     /** Completes when the user exists; 404 {@code user_not_found} otherwise. */

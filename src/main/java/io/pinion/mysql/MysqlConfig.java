@@ -62,6 +62,25 @@ public interface MysqlConfig {
     @WithDefault("1s")
     Duration failoverCheckInterval();
 
+    /**
+     * Servers this instance reaches at another address, as {@code host:port=host:port} pairs (the topology's address,
+     * then the one to connect to): where this instance sees a server through a NAT, a tunnel or a proxy. Only this
+     * instance's own connections use it; the topology, the other instances and replication between the servers keep
+     * the topology's addresses.
+     */
+    Optional<java.util.List<String>> connectVia();
+
+    /** The address this instance connects to for {@code server} ({@link #connectVia()}). */
+    default io.pinion.topology.HostPort reach(io.pinion.topology.HostPort server) {
+        for (String pair : connectVia().orElse(java.util.List.of())) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && io.pinion.topology.HostPort.parse(pair.substring(0, equals).trim()).equals(server)) {
+                return io.pinion.topology.HostPort.parse(pair.substring(equals + 1).trim());
+            }
+        }
+        return server;
+    }
+
     /** Maximum connections per host pool. */
     @WithDefault("16")
     int poolSize();

@@ -87,7 +87,8 @@ public class MysqlPools {
         return create("mysql-" + host.name(), host.masterEndpoint(), config.poolSize());
     }
 
-    private Pool create(String name, HostPort endpoint, int size) {
+    private Pool create(String name, HostPort server, int size) {
+        HostPort endpoint = config.reach(server);
         MySQLConnectOptions connect = new MySQLConnectOptions()
                 .setHost(endpoint.host())
                 .setPort(endpoint.port())

@@ -165,9 +165,10 @@ public class MysqlServers {
     }
 
     private <T> Uni<T> on(HostPort server, Function<SqlConnection, Uni<T>> work) {
+        HostPort endpoint = config.reach(server);
         MySQLConnectOptions options = new MySQLConnectOptions()
-                .setHost(server.host())
-                .setPort(server.port())
+                .setHost(endpoint.host())
+                .setPort(endpoint.port())
                 .setUser(config.opsUser())
                 .setPassword(config.opsPassword())
                 .setConnectTimeout((int) config.connectTimeout().toMillis());

@@ -28,9 +28,11 @@ class OpsCommand {
     private final UserGrants grants;
     private final MysqlFailover failover;
     private final TopologyCommand topologyCommand;
+    private final CacheDrops caches;
 
     OpsCommand(OpsConfig config, UserRepository usernames, UserGrants grants, MysqlFailover failover,
-            TopologyCommand topologyCommand) {
+            TopologyCommand topologyCommand, CacheDrops caches) {
+        this.caches = caches;
         this.topologyCommand = topologyCommand;
         this.config = config;
         this.usernames = usernames;
@@ -66,6 +68,16 @@ class OpsCommand {
         }
         if (command.equals("topology")) {
             return topologyCommand.run(username, values, out);
+        }
+        if (command.equals("caches")) {
+            if (!username.equals("drop")) {
+                out.println("bin/admin: usage: caches drop [REASON]");
+                return 2;
+            }
+            String reason = values.isEmpty() ? "bin/admin" : String.join(" ", values);
+            int epoch = caches.dropAll(reason).await().atMost(java.time.Duration.ofSeconds(10));
+            out.printf("caches dropped on every instance: cache epoch %d (%s)%n", epoch, reason);
+            return 0;
         }
         if (username.isBlank() || (!command.equals("show") && values.isEmpty())) {
             out.println("bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…, show <username>");

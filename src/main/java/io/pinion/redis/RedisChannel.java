@@ -1,6 +1,7 @@
 package io.pinion.redis;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
 
@@ -19,7 +20,9 @@ import io.vertx.redis.client.ResponseType;
  * A Redis pub/sub channel: one dedicated subscriber connection that reconnects by itself, and publishing through
  * the instance's pooled client. The listener is told when the subscription starts ({@code true}: from now on every
  * message published reaches it) and when it ends ({@code false}: messages may be missed until it starts again).
- * Messages and state changes arrive on the connection's event loop.
+ * Messages and state changes arrive on the connection's event loop. Where the instance is, is looked up at every
+ * (re)connection and publish, so a channel follows its instance when the topology moves it or Sentinel promotes
+ * its replica ({@link #reconnect}).
  */
 public final class RedisChannel {
 
@@ -28,23 +31,29 @@ public final class RedisChannel {
     private static final long LAST_RETRY_MS = 2_000;
 
     private final Vertx vertx;
-    private final RedisInstanceClient publisher;
+    private final String instance;
+    private final Supplier<RedisInstanceClient> publisher;
     private final String channel;
     private final Consumer<String> onMessage;
     private final Consumer<Boolean> onSubscribed;
-    private final RedisOptions options;
+    private final Supplier<RedisOptions> options;
     private Redis subscriber;
     private RedisConnection connection;
     private long retryMs = FIRST_RETRY_MS;
     private boolean subscribed;
     private boolean closed;
 
-    RedisChannel(Vertx vertx, RedisInstanceClient publisher, RedisOptions options, String channel,
-            Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
+    /**
+     * @param publisher the instance's pooled client as it is now
+     * @param options   the instance's options as they are now: with Sentinel, each (re)connection goes to the master
+     *                  Sentinel names then
+     */
+    RedisChannel(Vertx vertx, String instance, Supplier<RedisInstanceClient> publisher, Supplier<RedisOptions> options,
+            String channel, Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
         this.vertx = vertx;
+        this.instance = instance;
         this.publisher = publisher;
-        // the instance's own options: with Sentinel, each (re)connection goes to the master Sentinel names now
-        this.options = new RedisOptions(options).setMaxPoolSize(1);
+        this.options = options;
         this.channel = channel;
         this.onMessage = onMessage;
         this.onSubscribed = onSubscribed;
@@ -52,12 +61,12 @@ public final class RedisChannel {
 
     /** The instance the channel lives on. */
     public String instance() {
-        return publisher.name();
+        return instance;
     }
 
     /** Publishes a message; emits how many subscribers received it. */
     public Uni<Integer> publish(String message) {
-        return publisher.redis().send(io.vertx.mutiny.redis.client.Request.cmd(io.vertx.mutiny.redis.client.Command.PUBLISH)
+        return publisher.get().redis().send(io.vertx.mutiny.redis.client.Request.cmd(io.vertx.mutiny.redis.client.Command.PUBLISH)
                         .arg(channel).arg(message))
                 .map(reply -> reply == null ? 0 : reply.toInteger());
     }
@@ -66,7 +75,7 @@ public final class RedisChannel {
         if (closed) {
             return;
         }
-        Redis client = Redis.createClient(vertx, options);
+        Redis client = Redis.createClient(vertx, new RedisOptions(options.get()).setMaxPoolSize(1));
         subscriber = client;
         client.connect()
                 .compose(opened -> {
@@ -111,7 +120,7 @@ public final class RedisChannel {
             subscribed = true;
             retryMs = FIRST_RETRY_MS;
         }
-        LOG.debugf("subscribed to %s on %s", channel, publisher.name());
+        LOG.debugf("subscribed to %s on %s", channel, instance);
         onSubscribed.accept(true);
     }
 
@@ -134,11 +143,26 @@ public final class RedisChannel {
         }
         old.close();
         if (wasSubscribed) {
-            LOG.warnf("subscription to %s on %s lost (%s); retrying", channel, publisher.name(), why);
+            LOG.warnf("subscription to %s on %s lost (%s); retrying", channel, instance, why);
         }
         onSubscribed.accept(false);
         if (!closed) {
             vertx.setTimer(delay, ignored -> start());
+        }
+    }
+
+    /**
+     * Drops the subscriber connection (the listener hears {@code false}) and subscribes again at once where the
+     * instance is now: after its endpoint changed or Sentinel moved its master.
+     */
+    void reconnect() {
+        Redis client;
+        synchronized (this) {
+            client = subscriber;
+            retryMs = FIRST_RETRY_MS;
+        }
+        if (client != null) {
+            lost(client, "the instance moved");
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.ObservesAsync;
 
 import io.pinion.failure.NotFound;
 import io.pinion.topology.ActiveTopology;
@@ -75,8 +76,8 @@ public class RedisClients {
      */
     public synchronized RedisChannel channel(String instance, String channel, Consumer<String> onMessage,
             Consumer<Boolean> onSubscribed) {
-        RedisChannel opened = new RedisChannel(vertx.getDelegate(), forInstance(instance), options(instance(instance)),
-                channel, onMessage, onSubscribed);
+        RedisChannel opened = new RedisChannel(vertx.getDelegate(), instance, () -> forInstance(instance),
+                () -> options(instance(instance)), channel, onMessage, onSubscribed);
         channels.add(opened);
         opened.start();
         return opened;
@@ -120,18 +121,38 @@ public class RedisClients {
         return options;
     }
 
-    /** Closes the clients of instances that left the topology or moved to another endpoint. */
+    /**
+     * Closes the clients of instances that left the topology or moved to another endpoint (or whose sentinels
+     * changed), and reconnects the channels on them.
+     */
     synchronized void onTopologyChange(@Observes TopologyChanged change) {
         Map<String, String> endpoints = new LinkedHashMap<>();
         change.current().redis().instances().forEach(instance -> endpoints.put(instance.name(), instance.endpoint()));
+        boolean sentinelsMoved = !change.previous().redis().sentinels().equals(change.current().redis().sentinels());
+        List<String> moved = new ArrayList<>();
         change.previous().redis().instances().forEach(instance -> {
-            if (!instance.endpoint().equals(endpoints.get(instance.name()))) {
+            if (sentinelsMoved || !instance.endpoint().equals(endpoints.get(instance.name()))) {
+                moved.add(instance.name());
                 RedisInstanceClient client = clients.remove(instance.name());
                 if (client != null) {
                     client.redis().close();
                 }
             }
         });
+        reconnectChannels(moved);
+    }
+
+    /** A channel on an instance whose master Sentinel moved subscribes again on the new master. */
+    void onMasterChange(@ObservesAsync RedisMasterChanged change) {
+        reconnectChannels(List.of(change.instance()));
+    }
+
+    private void reconnectChannels(List<String> instances) {
+        List<RedisChannel> affected;
+        synchronized (this) {
+            affected = channels.stream().filter(channel -> instances.contains(channel.instance())).toList();
+        }
+        affected.forEach(RedisChannel::reconnect);
     }
 
     @PreDestroy

@@ -8,12 +8,14 @@ import org.jboss.logging.Logger;
 
 import io.pinion.redis.RedisMasterChanged;
 import io.pinion.topology.TopologyChanged;
+import io.pinion.zookeeper.CachesDropped;
 
 /**
  * Empties the object cache when what it was filled from may have changed under it without an invalidation: a new
  * topology version (a shard moved, a MySQL master promoted: rows read from a server the cluster has left) and a Redis
- * master moved by Sentinel (invalidations published while the channel's server failed over may be lost). Fills that
- * began before keep out ({@link ObjectCache#clear()}).
+ * master moved by Sentinel (invalidations published while the channel's server failed over may be lost), and a drop
+ * of every instance's caches through ZooKeeper (after {@code bin/restore}, or by an operator). Fills that began
+ * before keep out ({@link ObjectCache#clear()}).
  */
 @ApplicationScoped
 public class CacheResets {
@@ -29,6 +31,11 @@ public class CacheResets {
     void onTopologyChange(@Observes TopologyChanged change) {
         cache.clear();
         LOG.debug("object cache emptied: the topology changed");
+    }
+
+    void onCachesDropped(@Observes CachesDropped drop) {
+        cache.clear();
+        LOG.infof("object cache emptied: caches dropped cluster-wide (%s)", drop.reason());
     }
 
     void onRedisMasterChange(@ObservesAsync RedisMasterChanged change) {

@@ -154,6 +154,7 @@ public class ClusterViews {
                 // kept across sessions: Curator creates it again when a new session begins
                 node = new PersistentNode(zookeeper.client(), CreateMode.EPHEMERAL, false, PATH + "/" + view.instance(), data);
                 node.start();
+                zookeeper.closeFirst(node);
             } else {
                 node.setData(data); // blocks until the node exists (at most 15 s): on the views' own thread
             }

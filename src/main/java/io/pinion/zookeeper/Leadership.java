@@ -45,6 +45,7 @@ public class Leadership {
             }
         });
         latch.start();
+        zookeeper.closeFirst(latch);
     }
 
     /** Whether this instance is the leader now (and has a session: a suspended one is not). */

@@ -37,6 +37,7 @@ public class Zookeeper {
     private final ZookeeperConfig config;
     private final CuratorFramework client;
     private final List<Consumer<Boolean>> listeners = new CopyOnWriteArrayList<>();
+    private final List<java.io.Closeable> recipes = new CopyOnWriteArrayList<>();
     private final String instanceId = newMemberId();
     private volatile boolean connected;
     private volatile long disconnectedSince = System.currentTimeMillis();
@@ -173,8 +174,23 @@ public class Zookeeper {
         }
     }
 
+    /**
+     * Closes {@code recipe} (a znode or election kept on this session) before the session itself when the instance
+     * stops: a recipe whose session closed first retries without end.
+     */
+    void closeFirst(java.io.Closeable recipe) {
+        recipes.add(0, recipe);
+    }
+
     @PreDestroy
     void close() {
+        for (java.io.Closeable recipe : recipes) {
+            try {
+                recipe.close();
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.debugf("closing a ZooKeeper recipe: %s", e.getMessage());
+            }
+        }
         client.close();
     }
 

@@ -191,6 +191,36 @@ class CacheAcrossInstancesIT {
                 .then().statusCode(200);
     }
 
+    @Test
+    void rowsChangedUnderTheCachesAreServedByNoInstanceOnceTheCachesAreDropped() throws Exception {
+        TestUser owner = newUser();
+        String board = createBoard(owner, "as backed up");
+        readTwiceFromTheOther("/v1/boards/" + board, response -> "as backed up".equals(response.jsonPath().getString("name")));
+
+        // what a restore does: rows replaced in MySQL, no invalidation published
+        io.pinion.id.PinionId id = io.pinion.id.PinionId.parse(board);
+        mysql(id.shard(), "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', "
+                + "'as restored') WHERE local_id = " + id.local());
+        Response stale = onOther().get("/v1/boards/" + board);
+        assertTrue("as backed up".equals(stale.jsonPath().getString("name")), "the other instance serves its cache: " + stale.asString());
+
+        String name = "cache_admin_" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        io.pinion.TestApi.signUpAndLogin(name, "password-" + name);
+        io.pinion.stack.Operator.admin("grant", name, "admin");
+        TestUser admin = io.pinion.TestApi.login(name, "password-" + name);
+        admin.as().post("/v1/admin/caches/drop?reason=test").then().statusCode(200);
+        seenOnTheOther("/v1/boards/" + board, response -> "as restored".equals(response.jsonPath().getString("name")));
+        org.junit.jupiter.api.Assertions.assertEquals("as restored", given().get("/v1/boards/" + board).jsonPath().getString("name"));
+    }
+
+    /** Runs a statement on the master of the local stack holding the shard (shards 0-31 on mysql-1, 32-63 on mysql-2). */
+    private static void mysql(int shard, String statement) throws Exception {
+        Process client = new ProcessBuilder("mysql", "-h127.0.0.1", "-P" + (shard < 32 ? 33061 : 33062), "-upinion",
+                "-ppinion", "-e", statement).redirectErrorStream(true).start();
+        String output = new String(client.getInputStream().readAllBytes());
+        org.junit.jupiter.api.Assertions.assertEquals(0, client.waitFor(), "mysql: " + output);
+    }
+
     /** Reads through the second instance until it answers from its cache, which then holds the state asserted. */
     private static void readTwiceFromTheOther(String path, Predicate<Response> expected) {
         Response first = onOther().get(path);

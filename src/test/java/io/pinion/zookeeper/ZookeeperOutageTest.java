@@ -21,10 +21,10 @@ import io.pinion.topology.TopologyLoader;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * ZooKeeper out of reach: one server of three killed changes nothing; the whole ensemble stopped leaves requests
- * working on the topology in force, readiness up, the {@code backends} group naming ZooKeeper down, and refuses
- * fast what would change the topology (an edit, a promotion); once the ensemble is back the instance reads the
- * topology again and edits go through.
+ * ZooKeeper out of reach: one server of three killed changes nothing; the whole ensemble stopped for 30 s leaves
+ * requests working on the topology in force, readiness up, the {@code backends} group naming ZooKeeper down, refuses
+ * fast what would change the topology (an edit, a promotion), and takes enqueues; once the ensemble is back the
+ * instance reads the topology again, edits go through and the job enqueued meanwhile is handed out.
  */
 @QuarkusTest
 class ZookeeperOutageTest {
@@ -47,7 +47,11 @@ class ZookeeperOutageTest {
             LocalStack.run("start", "zk-2");
         }
 
+        String queue = "zk-outage-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        operator.as().contentType("application/json").body(java.util.Map.of("name", queue, "partitions", 1))
+                .post("/v1/queues").then().statusCode(201);
         long version = topology.versioned().version();
+        long stopped = System.currentTimeMillis();
         LocalStack.run("stop", "zk-1", "zk-2", "zk-3");
         try {
             within(15_000, () -> !zookeeper.connected());
@@ -66,6 +70,16 @@ class ZookeeperOutageTest {
             assertEquals(version, topology.versioned().version(), "the topology in force stays");
             assertEquals("mysql-2", TestApi.admin().as().get("/v1/admin/topology/shards/40").then().statusCode(200)
                     .extract().path("host"));
+            // held down for 30 s: requests keep working on the same topology, enqueues are taken (the jobs wait,
+            // since no broker may serve a partition without ZooKeeper), nothing is promoted
+            operator.as().contentType("application/json").body(java.util.Map.of("body", "enqueued while ZooKeeper is down"))
+                    .post("/v1/queues/" + queue + "/jobs").then().statusCode(201);
+            while (System.currentTimeMillis() - stopped < 30_000) {
+                createBoard(user, "written while ZooKeeper stays down");
+                given().get("/v1/users/" + user.id()).then().statusCode(200);
+                Thread.sleep(1_000);
+            }
+            assertEquals(version, topology.versioned().version(), "nothing promoted, no topology change");
         } finally {
             LocalStack.run("start", "zk-1", "zk-2", "zk-3");
         }
@@ -74,6 +88,10 @@ class ZookeeperOutageTest {
                 .body("checks.find { it.name == 'zookeeper' }.status", equalTo("UP"));
         TestApi.putTopology(topology.get()).then().statusCode(200);
         assertTrue(topology.versioned().version() > version);
+        // the broker claims its partitions again: the job enqueued during the outage is handed out
+        operator.as().contentType("application/json").body(java.util.Map.of("max", 1, "waitMs", 15_000))
+                .post("/v1/queues/" + queue + "/dequeue").then().statusCode(200)
+                .body("items[0].body", equalTo("enqueued while ZooKeeper is down"));
     }
 
     private static void within(long ms, java.util.function.BooleanSupplier condition) throws InterruptedException {

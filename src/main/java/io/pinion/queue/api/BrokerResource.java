@@ -16,10 +16,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.pinion.auth.Roles;
 import io.pinion.failure.NotFound;
 import io.pinion.queue.QueueRegistry;
+import io.pinion.queue.broker.BrokerDirectory;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
-import io.pinion.zookeeper.BrokerSeat;
-import io.pinion.zookeeper.BrokerSeats;
 import io.smallrye.mutiny.Uni;
 
 /** The live dequeue brokers and the partitions each serves, as ZooKeeper has them; this instance's broker's record. */
@@ -39,11 +38,11 @@ public class BrokerResource {
     public record LocalBrokerView(String id, boolean connected, List<String> partitions, List<TenureView> tenures) {
     }
 
-    private final BrokerSeats seats;
+    private final BrokerDirectory seats;
     private final LocalBroker local;
     private final QueueRegistry registry;
 
-    BrokerResource(BrokerSeats seats, LocalBroker local, QueueRegistry registry) {
+    BrokerResource(BrokerDirectory seats, LocalBroker local, QueueRegistry registry) {
         this.seats = seats;
         this.local = local;
         this.registry = registry;
@@ -56,7 +55,7 @@ public class BrokerResource {
     public Uni<List<BrokerView>> brokers() {
         return seats.members().flatMap(members -> seats.owners().map(owners -> {
             List<BrokerView> views = new ArrayList<>();
-            for (BrokerSeat.Member member : members) {
+            for (BrokerDirectory.Member member : members) {
                 List<String> served = owners.entrySet().stream()
                         .filter(owner -> member.id().equals(owner.getValue()))
                         .map(owner -> label(owner.getKey()))

@@ -33,9 +33,9 @@ import io.pinion.queue.JobWriter;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
 import io.pinion.queue.QueueStats;
+import io.pinion.queue.broker.BrokerDirectory;
 import io.pinion.queue.broker.LocalBroker;
 import io.pinion.topology.ActiveTopology;
-import io.pinion.zookeeper.BrokerSeats;
 import io.smallrye.mutiny.Uni;
 
 /**
@@ -58,10 +58,10 @@ public class QueueResource {
     private final QueueAccess access;
     private final LeaseTokens tokens;
 
-    private final BrokerSeats seats;
+    private final BrokerDirectory seats;
 
     QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, JobRepairs repairs, LocalBroker broker,
-            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens, BrokerSeats seats) {
+            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens, BrokerDirectory seats) {
         this.seats = seats;
         this.registry = registry;
         this.writer = writer;

@@ -1,0 +1,67 @@
+package io.pinion.store;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.pinion.TestApi;
+import io.pinion.topology.ActiveTopology;
+import io.pinion.topology.RedisInstance;
+import io.pinion.topology.RedisTopology;
+import io.pinion.topology.Topology;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The cache channel follows its Redis instance: when the topology gives the instance another endpoint (here another
+ * name of the same server), the clients of the old endpoint are closed, and the channel subscribes and publishes
+ * through the new one: its heartbeats keep coming back and the cache is trusted again, instead of publishing through
+ * a closed client for ever.
+ */
+@QuarkusTest
+class CacheChannelMovesTest {
+
+    @Inject
+    ActiveTopology topology;
+    @Inject
+    ObjectCache cache;
+
+    @Test
+    void theChannelSubscribesAgainWhereItsInstanceMoved() throws Exception {
+        within(10_000, cache::usable);
+        Topology before = topology.get();
+        List<RedisInstance> moved = new ArrayList<>();
+        for (RedisInstance instance : before.redis().instances()) {
+            moved.add(new RedisInstance(instance.name(), instance.endpoint().replace("127.0.0.1", "localhost"),
+                    instance.virtualShards(), instance.replica()));
+        }
+        RedisTopology redis = before.redis();
+        Topology next = new Topology(before.mysql(),
+                new RedisTopology(redis.virtualShards(), moved, redis.frozen(), redis.sentinels()), before.hbase());
+        TestApi.putTopology(next).then().statusCode(200);
+        try {
+            within(2_000, () -> topology.get().redis().instances().equals(moved));
+            // the clients of the old endpoints are closed: a channel still publishing through them stays distrusted
+            Thread.sleep(1_500);
+            within(5_000, cache::usable);
+            Thread.sleep(1_500);
+            assertTrue(cache.usable(), "the cache stays trusted: the channel's heartbeats come back through the new clients");
+            TestApi.createBoard(TestApi.newUser(), "written after the move");
+        } finally {
+            TestApi.putTopology(before).then().statusCode(200);
+        }
+        within(5_000, cache::usable);
+    }
+
+    private static void within(long ms, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + ms;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.currentTimeMillis() < deadline, "not within " + ms + " ms");
+            Thread.sleep(50);
+        }
+    }
+}
