@@ -63,9 +63,7 @@ class MysqlPartitionIT {
         AtomicBoolean running = new AtomicBoolean(true);
         java.util.concurrent.atomic.AtomicReference<String> operator = new java.util.concurrent.atomic.AtomicReference<>();
         try {
-            for (PackagedService instance : List.of(A, B, C)) {
-                instance.start();
-            }
+            PackagedService.startAll(List.of(A, B, C));
             String admin = A.admin("partition_admin");
             operator.set(admin);
             List<String> writers = new ArrayList<>();

@@ -58,14 +58,12 @@ class BrokerFailoverIT {
     @Test
     void aKilledBrokersPartitionsMoveOnceAndEveryJobSucceeds() throws Exception {
         LocalStack.run("up");
-        for (PackagedService instance : INSTANCES) {
-            instance.start();
-        }
         PackagedService first = INSTANCES.get(0);
         PackagedService victim = INSTANCES.get(2);
         ExecutorService threads = Executors.newCachedThreadPool();
         AtomicBoolean running = new AtomicBoolean(true);
         try {
+            PackagedService.startAll(INSTANCES);
             String admin = first.admin("broker_failover_admin");
             String queue = Queues.uniqueName("failover");
             given().contentType(ContentType.JSON).header("Authorization", "Bearer " + admin)

@@ -73,6 +73,29 @@ public final class PackagedService {
         throw new IllegalStateException("the service was not ready within 120 s");
     }
 
+    /** Starts the services side by side and waits until every one is ready (or fails with the first failure). */
+    public static void startAll(List<PackagedService> services) throws Exception {
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(services.size());
+        try {
+            List<java.util.concurrent.Future<Object>> started = new ArrayList<>();
+            for (PackagedService service : services) {
+                started.add(threads.submit(() -> {
+                    service.start();
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<Object> each : started) {
+                try {
+                    each.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Exception cause ? cause : e;
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
     /** The process id of the running service (its dequeue broker's id carries it: {@code host-pid-random}). */
     public long pid() {
         return process.pid();
