@@ -132,6 +132,7 @@ public class MysqlFailover {
             return Uni.createFrom().failure(new Conflict("promotion_running", "a promotion of " + hostName + " is running"));
         }
         long start = System.nanoTime();
+        long[] steps = new long[4]; // fenced, caught up, detached, topology written (System.nanoTime())
         HostPort oldMaster = host.masterEndpoint();
         HostPort replica = host.replicaEndpoint();
         Uni<Boolean> fence = servers.readOnly(oldMaster, true).replaceWith(true)
@@ -140,7 +141,7 @@ public class MysqlFailover {
                             Outages.describe(failure));
                     return false;
                 });
-        return fence.chain(fenced -> servers.replication(replica).chain(state -> {
+        return fence.invoke(() -> steps[0] = System.nanoTime()).chain(fenced -> servers.replication(replica).chain(state -> {
                     if (!fenced && trigger == Trigger.MANUAL && !force) {
                         throw new Conflict("old_master_not_fenced", "the master of " + hostName + " (" + host.master()
                                 + ") does not answer, so it cannot be fenced; promote with force once it is known to be "
@@ -162,15 +163,22 @@ public class MysqlFailover {
                                 }
                             });
                 })
+                .invoke(() -> steps[1] = System.nanoTime())
                 .chain(applied -> servers.detach(replica)
+                        .invoke(() -> steps[2] = System.nanoTime())
                         .chain(position -> swap(hostName, host)
+                                .invoke(() -> steps[3] = System.nanoTime())
                                 .chain(swapped -> views.awaitTopology(swapped.version(), ACK_WAIT))
                                 .call(() -> servers.readOnly(replica, false))
                                 .map(notAcknowledged -> {
                                     long tookMs = (System.nanoTime() - start) / 1_000_000;
-                                    LOG.infof("promoted the replica of %s (%s) in %d ms (%s); old master %s %s", hostName,
+                                    LOG.infof("promoted the replica of %s (%s) in %d ms (%s); old master %s %s (fence %d ms, "
+                                            + "replica caught up %d ms, detached %d ms, topology written %d ms, every "
+                                            + "instance on it and the new master open %d ms)", hostName,
                                             host.replica(), tookMs, trigger, host.master(),
-                                            fenced ? "fenced" : "not reached");
+                                            fenced ? "fenced" : "not reached", (steps[0] - start) / 1_000_000,
+                                            (steps[1] - steps[0]) / 1_000_000, (steps[2] - steps[1]) / 1_000_000,
+                                            (steps[3] - steps[2]) / 1_000_000, (System.nanoTime() - steps[3]) / 1_000_000);
                                     metrics.promoted(hostName, trigger, tookMs);
                                     if (!notAcknowledged.isEmpty()) {
                                         LOG.warnf("promotion of %s: instances %s were not on the new topology within %d ms",
