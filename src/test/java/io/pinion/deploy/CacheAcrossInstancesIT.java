@@ -155,12 +155,7 @@ class CacheAcrossInstancesIT {
 
         // a row changed under the caches (as a promoted replica may differ from the old master): after the new
         // topology version no instance serves what it cached before
-        TestUser owner = newUser();
-        String board = createBoard(owner, "before the new version");
-        readTwiceFromTheOther("/v1/boards/" + board, response -> "before the new version".equals(response.jsonPath().getString("name")));
-        io.pinion.id.PinionId id = io.pinion.id.PinionId.parse(board);
-        mysql(id.shard(), "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', "
-                + "'on the new master') WHERE local_id = " + id.local());
+        String board = renamedUnderTheCaches("before the new version", "on the new master");
 
         String changed = admin.as().contentType(ContentType.JSON).header("If-Match", current.header("ETag")).body(narrowed)
                 .put("/v1/admin/topology").then().statusCode(200).extract().header("ETag");
@@ -203,14 +198,8 @@ class CacheAcrossInstancesIT {
 
     @Test
     void rowsChangedUnderTheCachesAreServedByNoInstanceOnceTheCachesAreDropped() throws Exception {
-        TestUser owner = newUser();
-        String board = createBoard(owner, "as backed up");
-        readTwiceFromTheOther("/v1/boards/" + board, response -> "as backed up".equals(response.jsonPath().getString("name")));
-
         // what a restore does: rows replaced in MySQL, no invalidation published
-        io.pinion.id.PinionId id = io.pinion.id.PinionId.parse(board);
-        mysql(id.shard(), "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', "
-                + "'as restored') WHERE local_id = " + id.local());
+        String board = renamedUnderTheCaches("as backed up", "as restored");
         Response stale = onOther().get("/v1/boards/" + board);
         assertTrue("as backed up".equals(stale.jsonPath().getString("name")), "the other instance serves its cache: " + stale.asString());
 
@@ -221,6 +210,19 @@ class CacheAcrossInstancesIT {
         admin.as().post("/v1/admin/caches/drop?reason=test").then().statusCode(200);
         seenOnTheOther("/v1/boards/" + board, response -> "as restored".equals(response.jsonPath().getString("name")));
         org.junit.jupiter.api.Assertions.assertEquals("as restored", given().get("/v1/boards/" + board).jsonPath().getString("name"));
+    }
+
+    /**
+     * A board named {@code before}, cached by the second instance, then renamed {@code after} in MySQL directly (no
+     * invalidation published); its id.
+     */
+    private static String renamedUnderTheCaches(String before, String after) throws Exception {
+        String board = createBoard(newUser(), before);
+        readTwiceFromTheOther("/v1/boards/" + board, response -> before.equals(response.jsonPath().getString("name")));
+        io.pinion.id.PinionId id = io.pinion.id.PinionId.parse(board);
+        mysql(id.shard(), "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', '"
+                + after + "') WHERE local_id = " + id.local());
+        return board;
     }
 
     /** Runs a statement on the master of the local stack holding the shard (shards 0-31 on mysql-1, 32-63 on mysql-2). */
