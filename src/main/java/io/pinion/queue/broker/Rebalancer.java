@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
@@ -224,10 +223,5 @@ final class Rebalancer {
         if (current != null) {
             current.close();
         }
-    }
-
-    /** Waits for the coordination thread to end (tests). */
-    boolean awaitTermination(Duration max) throws InterruptedException {
-        return thread.awaitTermination(max.toMillis(), TimeUnit.MILLISECONDS);
     }
 }
