@@ -87,6 +87,17 @@ public final class Breaker {
         });
     }
 
+    /**
+     * Closes the breaker: the backend behind its name changed (a promoted replica now serves the host), so what the
+     * old one did says nothing of the new one.
+     */
+    public void reset() {
+        slowInARow.set(0);
+        lastSuccessAt = System.currentTimeMillis();
+        open = false;
+        trial.set(false);
+    }
+
     private void closed(boolean wasTrial, long started) {
         if (started - lastSuccessStart > 0) {
             lastSuccessStart = started;

@@ -37,9 +37,11 @@ public class MysqlPools {
     /** One connection per replica, for watching its replication; never used for the service's reads or writes. */
     private final Map<String, Pool> replicaPools = new LinkedHashMap<>();
     /** Pools closed by a topology change, forgotten once nothing refers to them. */
+    private final io.pinion.breaker.Breakers breakers;
     private final Set<Pool> retired = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
-    MysqlPools(Vertx vertx, MysqlConfig config, ActiveTopology topology) {
+    MysqlPools(Vertx vertx, MysqlConfig config, ActiveTopology topology, io.pinion.breaker.Breakers breakers) {
+        this.breakers = breakers;
         this.vertx = vertx;
         this.config = config;
         this.topology = topology;
@@ -118,7 +120,8 @@ public class MysqlPools {
     }
 
     /**
-     * Closes the pools of hosts that left the topology or moved to another endpoint; others keep serving. Statements
+     * Closes the pools of hosts that left the topology or moved to another endpoint (and closes the breaker of a host
+     * whose master changed); others keep serving. Statements
      * still running on a closed pool fail, and count as the host being unavailable (see {@link #retired}).
      */
     synchronized void onTopologyChange(@Observes TopologyChanged change) {
@@ -128,6 +131,7 @@ public class MysqlPools {
             MysqlHost now = hosts.get(host.name());
             if (now == null || !host.master().equals(now.master())) {
                 retire(pools.remove(host.name()));
+                breakers.forBackend(host.name()).reset(); // the old master's outage says nothing of the new one
             }
             if (now == null || !Objects.equals(host.replica(), now.replica())) {
                 retire(replicaPools.remove(host.name()));

@@ -7,17 +7,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.topology.HostPort;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.mysqlclient.MySQLConnection;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mysqlclient.MySQLConnectOptions;
 
 /**
  * Operations on one MySQL server, not on a shard: read-only fencing, replication state, promotion of a replica and
- * pointing a server at a new master by GTID. Each call opens one connection with the operations account
- * ({@code pinion.mysql.ops-user}), runs its statements in order and closes it, within {@link #LIMIT}.
+ * pointing a server at a new master by GTID. Each call takes one connection with the operations account
+ * ({@code pinion.mysql.ops-user}) from the server's {@link OpsPools pool}, runs its statements in order and gives it
+ * back, within {@link #LIMIT}.
  */
 @ApplicationScoped
 public class MysqlServers {
@@ -25,11 +23,11 @@ public class MysqlServers {
     /** The longest one operation may take, connection included. */
     static final Duration LIMIT = Duration.ofSeconds(15);
 
-    private final Vertx vertx;
+    private final OpsPools pools;
     private final MysqlConfig config;
 
-    MysqlServers(Vertx vertx, MysqlConfig config) {
-        this.vertx = vertx;
+    MysqlServers(OpsPools pools, MysqlConfig config) {
+        this.pools = pools;
         this.config = config;
     }
 
@@ -132,11 +130,6 @@ public class MysqlServers {
                 }));
     }
 
-    /** Answers when the server accepts a connection and a statement, within the connect timeout; fails otherwise. */
-    public Uni<Void> ping(HostPort server) {
-        return on(server, connection -> run(connection, "SELECT 1")).replaceWithVoid();
-    }
-
     /**
      * Makes a replica a master in two steps. This one stops its replication and forgets its master, and leaves it
      * read-only; its GTID position. {@link #readOnly} with false then opens it for writes, once the topology names it.
@@ -165,16 +158,7 @@ public class MysqlServers {
     }
 
     private <T> Uni<T> on(HostPort server, Function<SqlConnection, Uni<T>> work) {
-        HostPort endpoint = config.reach(server);
-        MySQLConnectOptions options = new MySQLConnectOptions()
-                .setHost(endpoint.host())
-                .setPort(endpoint.port())
-                .setUser(config.opsUser())
-                .setPassword(config.opsPassword())
-                .setConnectTimeout((int) config.connectTimeout().toMillis());
-        return MySQLConnection.connect(vertx, options)
-                .chain(connection -> work.apply(connection).eventually(connection::close))
-                .ifNoItem().after(LIMIT).fail();
+        return pools.of(server).withConnection(work).ifNoItem().after(LIMIT).fail();
     }
 
     private static Uni<RowSet<Row>> run(SqlConnection connection, String statement) {

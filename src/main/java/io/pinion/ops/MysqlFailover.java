@@ -40,6 +40,11 @@ public class MysqlFailover {
     static final Duration APPLY_WAIT = Duration.ofSeconds(10);
     /** How long a promotion waits for every live instance to be on the new topology before it opens the new master. */
     static final Duration ACK_WAIT = Duration.ofSeconds(5);
+    /**
+     * How long a promotion tries to fence the master: a master that hangs (paused, disk stalled) gets the statement
+     * when it wakes up, but the promotion goes on as with a master that does not answer.
+     */
+    static final Duration FENCE_WAIT = Duration.ofSeconds(2);
     /** How long a rejoin waits for the replica's replication threads to run before it answers. */
     static final Duration RUNNING_WAIT = Duration.ofSeconds(10);
 
@@ -135,7 +140,7 @@ public class MysqlFailover {
         long[] steps = new long[4]; // fenced, caught up, detached, topology written (System.nanoTime())
         HostPort oldMaster = host.masterEndpoint();
         HostPort replica = host.replicaEndpoint();
-        Uni<Boolean> fence = servers.readOnly(oldMaster, true).replaceWith(true)
+        Uni<Boolean> fence = servers.readOnly(oldMaster, true).ifNoItem().after(FENCE_WAIT).fail().replaceWith(true)
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("promotion of %s: the old master %s was not fenced: %s", hostName, host.master(),
                             Outages.describe(failure));
