@@ -49,7 +49,9 @@ public final class PackagedService {
                 "-Dquarkus.management.port=" + (port + 1),
                 "-Dmp.jwt.verify.publickey.location=file:" + jwt.resolve("test-public.pem"),
                 "-Dsmallrye.jwt.sign.key.location=file:" + jwt.resolve("test-private.pem"),
-                "-Dpinion.cursor.secret=packaged-service-test-secret-0123456789", "-Dpinion.mysql.password=pinion"));
+                "-Dpinion.cursor.secret=packaged-service-test-secret-0123456789", "-Dpinion.mysql.password=pinion",
+                // the start-up warm-up (20 s of requests before ready) only delays these tests; a test may turn it on
+                "-Dpinion.warm-up.enabled=false"));
         command.addAll(properties);
         command.addAll(List.of("-jar", root.resolve("target/quarkus-app/quarkus-run.jar").toString()));
         process = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
