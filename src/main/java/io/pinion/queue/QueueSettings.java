@@ -34,6 +34,13 @@ public interface QueueSettings {
     @WithDefault("6s")
     Duration brokerSessionTimeout();
 
+    /**
+     * The address ({@code host:port}) at which the other instances reach this one's HTTP API, for dequeues they
+     * forward here; by default {@code quarkus.http.host} and the HTTP port, or this machine's host name when the
+     * server listens on every address (containers).
+     */
+    java.util.Optional<String> brokerAddress();
+
     /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this; at least 1 s). */
     @WithDefault("1s")
     Duration refreshInterval();

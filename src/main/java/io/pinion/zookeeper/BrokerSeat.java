@@ -3,6 +3,8 @@ package io.pinion.zookeeper;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.curator.framework.CuratorFramework;
@@ -57,6 +59,8 @@ public final class BrokerSeat implements AutoCloseable {
     private final Watcher watcher;
     private final PersistentNode member;
     private final AtomicLong epoch = new AtomicLong();
+    /** The members' addresses, read once per member. */
+    private final Map<String, String> addresses = new ConcurrentHashMap<>();
     private volatile boolean connected;
 
     BrokerSeat(CuratorFramework session, String brokerId, String address, Listener listener) {
@@ -101,6 +105,24 @@ public final class BrokerSeat implements AutoCloseable {
             session.checkExists().usingWatcher(watcher).forPath(MEMBERS);
             return List.of();
         }
+    }
+
+    /**
+     * The address of each of {@code ids} (from {@link #memberIds()}), as its member znode gives it; each member's is
+     * read once. A member whose znode went meanwhile is left out.
+     */
+    public Map<String, String> addresses(List<String> ids) throws Exception {
+        addresses.keySet().retainAll(ids);
+        for (String id : ids) {
+            if (!addresses.containsKey(id)) {
+                try {
+                    addresses.put(id, member(session.getData().forPath(MEMBERS + "/" + id)).address());
+                } catch (KeeperException.NoNodeException gone) {
+                    // left between the listing and now
+                }
+            }
+        }
+        return Map.copyOf(addresses);
     }
 
     /**

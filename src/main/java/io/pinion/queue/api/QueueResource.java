@@ -9,16 +9,19 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
@@ -34,7 +37,6 @@ import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
 import io.pinion.queue.QueueStats;
 import io.pinion.queue.broker.BrokerDirectory;
-import io.pinion.queue.broker.LocalBroker;
 import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
 
@@ -52,26 +54,23 @@ public class QueueResource {
     private final JobWriter writer;
     private final JobQueries queries;
     private final JobRepairs repairs;
-    private final LocalBroker broker;
+    private final Dequeues dequeues;
     private final QueueSettings settings;
     private final ActiveTopology topology;
     private final QueueAccess access;
-    private final LeaseTokens tokens;
-
     private final BrokerDirectory seats;
 
-    QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, JobRepairs repairs, LocalBroker broker,
-            QueueSettings settings, ActiveTopology topology, QueueAccess access, LeaseTokens tokens, BrokerDirectory seats) {
+    QueueResource(QueueRegistry registry, JobWriter writer, JobQueries queries, JobRepairs repairs, Dequeues dequeues,
+            QueueSettings settings, ActiveTopology topology, QueueAccess access, BrokerDirectory seats) {
         this.seats = seats;
         this.registry = registry;
         this.writer = writer;
         this.queries = queries;
         this.repairs = repairs;
-        this.broker = broker;
+        this.dequeues = dequeues;
         this.settings = settings;
         this.topology = topology;
         this.access = access;
-        this.tokens = tokens;
     }
 
     @POST
@@ -141,15 +140,20 @@ public class QueueResource {
     @POST
     @Path("/queues/{name}/dequeue")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Lease up to 'max' jobs from this instance's partitions, waiting up to 'waitMs' for the first")
-    public Uni<Page<LeaseView>> dequeue(@PathParam("name") String name, DequeueRequest request) {
+    @Operation(summary = "Lease up to 'max' jobs, waiting up to 'waitMs' for the first",
+            description = "Jobs come from this instance's partitions, or, when none is due there, from the instances "
+                    + "that own the queue's other partitions (the call is forwarded with the caller's credentials)")
+    public Uni<Page<LeaseView>> dequeue(@PathParam("name") String name, DequeueRequest request,
+            @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+            @Parameter(hidden = true) @HeaderParam(PeerDequeues.FORWARDED) String forwarded) {
         int max = request == null || request.max() == null ? 1 : request.max();
         long waitMs = request == null || request.waitMs() == null ? 0 : request.waitMs();
         QueueInput.range("max", max, 1, QueueInput.MAX_BATCH);
         QueueInput.range("waitMs", waitMs, 0, settings.maxDequeueWait().toMillis());
         return access.queue(name, QueueAccess.Use.WORK)
-                .flatMap(queue -> broker.take(queue.name(), max, waitMs))
-                .map(jobs -> new Page<>(jobs.stream().map(job -> LeaseView.of(job, tokens)).toList(), null));
+                .flatMap(queue -> forwarded != null ? dequeues.here(queue.name(), max, waitMs)
+                        : dequeues.anywhere(queue.name(), max, waitMs, authorization))
+                .map(leases -> new Page<>(leases, null));
     }
 
     @GET

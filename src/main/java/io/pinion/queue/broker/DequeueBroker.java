@@ -130,6 +130,24 @@ public final class DequeueBroker {
     }
 
     /**
+     * The addresses ({@code host:port}) of the other brokers assigned partitions of the queue, for a dequeue that
+     * finds nothing here (see {@code PeerDequeues}); empty when this broker knows no other.
+     */
+    public List<String> peersFor(String queueName) {
+        return rebalancer.peersFor(queueName);
+    }
+
+    /** Whether this broker serves partitions of the queue now. */
+    public boolean serves(String queueName) {
+        return !owned.ofQueue(queueName).isEmpty();
+    }
+
+    /** The instance is shutting down: every dequeue wait ends within {@code withinMs} (see {@link LongPolls#drain}). */
+    public void drain(long withinMs) {
+        longPolls.drain(withinMs);
+    }
+
+    /**
      * Jobs taken but not handed out (a long poll that timed out as they arrived) go back to the front of their
      * buffers; a FIFO head among them is the next to hand out again.
      */

@@ -22,6 +22,7 @@ import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.QueueSettings;
 import io.pinion.queue.WriteLeases;
 import io.pinion.zookeeper.BrokerSeats;
+import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -40,16 +41,32 @@ public class LocalBroker implements WriteLeases {
     private final BrokerContext context;
     private final QueueSettings settings;
     private final String address;
+    private final Optional<java.time.Duration> shutdownDelay;
     private volatile DequeueBroker broker;
 
     LocalBroker(Vertx vertx, ShardSql sql, QueueRegistry registry, BrokerSeats seats, QueueSettings settings,
             QueueMetrics metrics, @ConfigProperty(name = "quarkus.http.host") String host,
             @ConfigProperty(name = "quarkus.http.port") int port,
             @ConfigProperty(name = "quarkus.http.test-port") Optional<Integer> testPort,
-            @ConfigProperty(name = "quarkus.profile") String profile) {
+            @ConfigProperty(name = "quarkus.profile") String profile,
+            @ConfigProperty(name = "quarkus.shutdown.delay") Optional<java.time.Duration> shutdownDelay) {
+        this.shutdownDelay = shutdownDelay;
         this.context = new BrokerContext(vertx, sql, registry, seats, settings, metrics);
         this.settings = settings;
-        this.address = host + ":" + ("test".equals(profile) ? testPort.orElse(port) : port);
+        int listening = "test".equals(profile) ? testPort.orElse(port) : port;
+        this.address = settings.brokerAddress().orElseGet(() -> reachableHost(host) + ":" + listening);
+    }
+
+    /** The host others reach this instance at: the one it listens on, or its host name when it listens on all. */
+    private static String reachableHost(String host) {
+        if (!"0.0.0.0".equals(host) && !"::".equals(host)) {
+            return host;
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.net.UnknownHostException e) {
+            return host;
+        }
     }
 
     void start(@Observes @Priority(Interceptor.Priority.LIBRARY_AFTER + 500) StartupEvent event) {
@@ -68,6 +85,20 @@ public class LocalBroker implements WriteLeases {
         LOG.infof("dequeue broker %s started", broker.id());
     }
 
+    /**
+     * Shutdown begins (readiness is down, the load balancer still routes here until it notices): dequeue waits end
+     * within half of the shutdown delay, so they answer before the HTTP server stops taking requests.
+     */
+    void draining(@Observes ShutdownDelayInitiatedEvent event) {
+        DequeueBroker running = broker;
+        if (running != null) {
+            long withinMs = shutdownDelay.map(delay -> delay.toMillis() / 2).orElse(0L);
+            LOG.infof("shutting down: dequeue waits end within %d ms", withinMs);
+            running.drain(withinMs);
+        }
+    }
+
+    /** After the HTTP server drained: buffered jobs go back to PENDING, the partitions are released at once. */
     void stop(@Observes ShutdownEvent event) {
         DequeueBroker running = broker;
         if (running != null) {
@@ -105,6 +136,18 @@ public class LocalBroker implements WriteLeases {
 
     public Optional<DequeueBroker> broker() {
         return Optional.ofNullable(broker);
+    }
+
+    /** The addresses of the other instances' brokers assigned partitions of the queue. */
+    public List<String> peersFor(String queue) {
+        DequeueBroker running = broker;
+        return running == null ? List.of() : running.peersFor(queue);
+    }
+
+    /** Whether this instance's broker serves partitions of the queue now. */
+    public boolean serves(String queue) {
+        DequeueBroker running = broker;
+        return running != null && running.serves(queue);
     }
 
     /** Up to {@code max} jobs from the partitions this instance owns, waiting up to {@code waitMs} for some. */

@@ -2,8 +2,10 @@ package io.pinion.queue.broker;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,6 +51,8 @@ final class Rebalancer {
     private volatile BrokerSeat seat;
     private volatile boolean running;
     private volatile long lastBalanced;
+    /** For each queue, the addresses of the other brokers assigned partitions of it, as of the last balance. */
+    private volatile Map<String, List<String>> peers = Map.of();
 
     Rebalancer(String id, String address, BrokerContext context, OwnedPartitions owned, QueueRates rates,
             Predicate<String> inApp, Opener opener) {
@@ -152,6 +156,7 @@ final class Rebalancer {
                 return; // the member znode is on its way; its creation calls back
             }
             Map<String, Assignment.Target> mine = Assignment.of(id, members, context.registry().cached());
+            peers = peers(members, current.addresses(members));
             List<OwnedPartition> moving = new ArrayList<>();
             List<OwnedPartition> deleted = new ArrayList<>();
             for (OwnedPartition partition : owned.all()) {
@@ -178,6 +183,24 @@ final class Rebalancer {
         } catch (Exception e) {
             LOG.debugf("broker %s could not rebalance now: %s", id, e.getMessage());
         }
+    }
+
+    /** The addresses of the other brokers assigned partitions of the queue (none known: empty). */
+    List<String> peersFor(String queueName) {
+        return peers.getOrDefault(queueName, List.of());
+    }
+
+    private Map<String, List<String>> peers(List<String> members, Map<String, String> addresses) {
+        Map<String, List<String>> byQueue = new HashMap<>();
+        for (Queue queue : context.registry().cached()) {
+            List<String> others = Assignment.owners(queue.id(), queue.partitions().size(), members).values().stream()
+                    .distinct().filter(member -> !member.equals(id)).map(addresses::get).filter(Objects::nonNull)
+                    .sorted().toList();
+            if (!others.isEmpty()) {
+                byQueue.put(queue.name(), others);
+            }
+        }
+        return Map.copyOf(byQueue);
     }
 
     private void take(Assignment.Target target, BrokerSeat current, long epoch) {
