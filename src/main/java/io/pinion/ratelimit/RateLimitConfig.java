@@ -6,7 +6,8 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 /**
- * {@code pinion.rate-limit.*}: token buckets per instance (a deployment of n instances allows up to n times these).
+ * {@code pinion.rate-limit.*}: limits of the cluster as a whole, each of n live instances enforcing 1/n of them
+ * (behind a load balancer that spreads each client's requests evenly).
  * A request over a limit gets 429 {@code rate_limited} with {@code Retry-After}.
  */
 @ConfigMapping(prefix = "pinion.rate-limit")

@@ -1,13 +1,18 @@
 package io.pinion.ratelimit;
 
+import java.util.function.DoubleSupplier;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.failure.RateLimited;
+import io.pinion.zookeeper.ClusterViews;
 
 /**
- * The service's rate limits: writes per user, login attempts per client address and per username and address (each
+ * The service's rate limits, for the cluster as a whole: each of n live instances ({@link ClusterViews}) allows 1/n
+ * of every limit, and a load balancer that spreads a client's requests evenly (round robin) makes the sum the
+ * configured limit. Writes per user, login attempts per client address and per username and address (each
  * refusal a 429 {@code rate_limited} with {@code Retry-After}, counted in {@code pinion_rate_limited_total{limit}}),
  * and login attempts per username from anywhere, which slow the logins for that name down instead of refusing them
  * ({@code pinion_login_slowed_total}): nobody can lock a user out by failing to log in as them.
@@ -25,16 +30,17 @@ public class RateLimits {
     private final Counter pairsLimited;
     private final Counter usersSlowed;
 
-    RateLimits(RateLimitConfig config, MeterRegistry registry) {
+    RateLimits(RateLimitConfig config, MeterRegistry registry, ClusterViews cluster) {
         this.config = config;
         long idle = config.idleAfter().toMillis();
-        this.writes = new TokenBuckets(config.writesPerSecond(), config.writeBurst(), config.maxKeys(), idle);
+        DoubleSupplier share = () -> 1.0 / cluster.liveInstances();
+        this.writes = new TokenBuckets(config.writesPerSecond(), config.writeBurst(), config.maxKeys(), idle, share);
         this.loginAddresses = new TokenBuckets(config.loginsPerAddressPerMinute() / 60.0, config.loginsPerAddressPerMinute(),
-                config.maxKeys(), idle);
+                config.maxKeys(), idle, share);
         this.loginPairs = new TokenBuckets(config.loginsPerUserAndAddressPerMinute() / 60.0,
-                config.loginsPerUserAndAddressPerMinute(), config.maxKeys(), idle);
+                config.loginsPerUserAndAddressPerMinute(), config.maxKeys(), idle, share);
         this.loginUsers = new TokenBuckets(config.loginsPerUserPerMinute() / 60.0, config.loginsPerUserPerMinute(),
-                config.maxKeys(), idle);
+                config.maxKeys(), idle, share);
         this.writesLimited = counter(registry, "write");
         this.addressesLimited = counter(registry, "login_address");
         this.pairsLimited = counter(registry, "login_user_address");

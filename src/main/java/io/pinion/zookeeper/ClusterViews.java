@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.annotation.PreDestroy;
@@ -51,8 +53,10 @@ public class ClusterViews {
         thread.setDaemon(true);
         return thread;
     });
+    private final AtomicBoolean counting = new AtomicBoolean();
     private PersistentNode node;
     private volatile View mine;
+    private volatile int live = 1;
 
     ClusterViews(Zookeeper zookeeper) {
         this.zookeeper = zookeeper;
@@ -78,6 +82,39 @@ public class ClusterViews {
     public void mysqlUnreachable(Set<String> hosts) {
         if (!hosts.equals(mine.mysqlUnreachable())) {
             publish(new View(mine.instance(), mine.topologyVersion(), mine.checksMysql(), Set.copyOf(new TreeSet<>(hosts))));
+        }
+    }
+
+    /**
+     * How many instances of the cluster are live now, this one included (1 until known, and the last count known
+     * while ZooKeeper is out of reach). Kept current by a watch, so it costs nothing to ask.
+     */
+    public int liveInstances() {
+        if (counting.compareAndSet(false, true)) {
+            run(this::countLive);
+        }
+        return live;
+    }
+
+    private void countLive() {
+        try {
+            int count = zookeeper.client().getChildren()
+                    .usingWatcher((org.apache.zookeeper.Watcher) event -> run(this::countLive)).forPath(PATH).size();
+            live = Math.max(1, count);
+        } catch (KeeperException.NoNodeException none) {
+            live = 1;
+            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(() -> run(this::countLive));
+        } catch (Exception e) {
+            LOG.debugf("counting the live instances waits for ZooKeeper: %s", e.getMessage());
+            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(() -> run(this::countLive));
+        }
+    }
+
+    private void run(Runnable task) {
+        try {
+            writer.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // shutting down
         }
     }
 
