@@ -46,8 +46,14 @@ public class BackendProbes {
     private record Recent(long started, Uni<ProbeResult> result) {
     }
 
+    /** Seconds each host's replica is behind its master, as its last probe saw it (-1: unknown or not replicating). */
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> replicaLag = new ConcurrentHashMap<>();
+    private final io.micrometer.core.instrument.MeterRegistry registry;
+
     BackendProbes(ActiveTopology topology, MysqlPools mysql, RedisClients redis, HBaseClusters hbase,
-            HealthConfig config, SentinelWatch sentinel, Zookeeper zookeeper) {
+            HealthConfig config, SentinelWatch sentinel, Zookeeper zookeeper,
+            io.micrometer.core.instrument.MeterRegistry registry) {
+        this.registry = registry;
         this.zookeeper = zookeeper;
         this.topology = topology;
         this.mysql = mysql;
@@ -124,7 +130,9 @@ public class BackendProbes {
         return mysql.replicaOf(hostName).orElseThrow()
                 .query("SHOW SLAVE STATUS")
                 .execute()
+                .onFailure().invoke(() -> lag(hostName).set(-1))
                 .map(rows -> {
+                    lag(hostName).set(-1);
                     if (rows.size() == 0) {
                         throw new IllegalStateException("not replicating");
                     }
@@ -135,8 +143,23 @@ public class BackendProbes {
                         throw new IllegalStateException("replication stopped (IO " + io + ", SQL " + sql + ")");
                     }
                     Object behind = row.getValue("Seconds_Behind_Master");
+                    if (behind instanceof Number seconds) {
+                        lag(hostName).set(seconds.longValue());
+                    }
                     return "replicating, " + behind + " s behind its master (GTID: " + row.getString("Using_Gtid") + ")";
                 });
+    }
+
+    private java.util.concurrent.atomic.AtomicLong lag(String hostName) {
+        return replicaLag.computeIfAbsent(hostName, name -> {
+            java.util.concurrent.atomic.AtomicLong value = new java.util.concurrent.atomic.AtomicLong(-1);
+            io.micrometer.core.instrument.Gauge.builder("pinion_mysql_replica_lag_seconds", value,
+                    java.util.concurrent.atomic.AtomicLong::get)
+                    .description("How far the host's replica is behind its master (Seconds_Behind_Master) at its last "
+                            + "probe; -1 when it does not replicate or did not answer")
+                    .tag("host", name).register(registry);
+            return value;
+        });
     }
 
     private Uni<String> pingRedis(RedisInstanceClient client) {

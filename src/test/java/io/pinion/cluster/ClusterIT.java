@@ -289,7 +289,9 @@ class ClusterIT {
                 .redirectOutput(output.toFile());
         builder.environment().putAll(Map.of("PINION_CLUSTER_PORT", Integer.toString(LB),
                 "PINION_CLUSTER_STATS_PORT", "18404", "PINION_CLUSTER_MGMT_BASE", "18390",
-                "PINION_CLUSTER_DIR", root.resolve("target/cluster-it").toString()));
+                "PINION_CLUSTER_DIR", root.resolve("target/cluster-it").toString(),
+                // the test's load is small: a restarted instance need not settle before the next goes down
+                "PINION_CLUSTER_SETTLE", "2"));
         Process process = builder.start();
         if (!process.waitFor(5, TimeUnit.MINUTES)) {
             process.destroyForcibly();
