@@ -46,7 +46,7 @@ class ArchitectureTest {
                 .layer("Features").definedBy(FEATURES)
                 .layer("Stores").definedBy("io.pinion.store..")
                 .layer("Backend clients").definedBy("io.pinion.mysql..", "io.pinion.redis..", "io.pinion.hbase..",
-                        "io.pinion.hedge..", "io.pinion.breaker..", "io.pinion.zookeeper..")
+                        "io.pinion.hedge..", "io.pinion.breaker..", "io.pinion.zookeeper..", "io.pinion.prometheus..")
                 .layer("Foundation").definedBy("io.pinion.topology..", "io.pinion.id..", "io.pinion.paging..",
                         "io.pinion.failure..")
                 .whereLayer("Application").mayNotBeAccessedByAnyLayer()
@@ -65,7 +65,8 @@ class ArchitectureTest {
     void everyPackageBelongsToALayer() {
         classes().should().resideInAnyPackage(concat(FEATURES, "io.pinion.seed..", "io.pinion.nativeimage..",
                 "io.pinion..api..", "io.pinion.web..", "io.pinion.store..", "io.pinion.mysql..", "io.pinion.redis..",
-                "io.pinion.hbase..", "io.pinion.hedge..", "io.pinion.breaker..", "io.pinion.zookeeper..", "io.pinion.topology..",
+                "io.pinion.hbase..", "io.pinion.hedge..", "io.pinion.breaker..", "io.pinion.zookeeper..", "io.pinion.prometheus..",
+                "io.pinion.topology..",
                 "io.pinion.id..", "io.pinion.paging..", "io.pinion.failure.."))
                 .check(CLASSES);
     }

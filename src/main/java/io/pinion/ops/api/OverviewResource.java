@@ -12,11 +12,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
 import io.pinion.ops.Overview;
+import io.pinion.ops.ClusterOverview;
+import io.pinion.ops.ClusterOverviewService;
 import io.pinion.ops.OverviewService;
+import io.smallrye.mutiny.Uni;
 
 /**
  * {@code GET /v1/admin/overview}: this instance's request rates and latencies per endpoint group, the feed funnel,
- * hedged reads and queue rates, for the dashboard at {@code /admin/}.
+ * hedged reads and queue rates, for the dashboard at {@code /admin/}; {@code GET /v1/admin/overview/cluster}: the
+ * cluster's, from its Prometheus.
  */
 @Path("/v1/admin/overview")
 @Produces(MediaType.APPLICATION_JSON)
@@ -26,14 +30,24 @@ import io.pinion.ops.OverviewService;
 public class OverviewResource {
 
     private final OverviewService overview;
+    private final ClusterOverviewService cluster;
 
-    OverviewResource(OverviewService overview) {
+    OverviewResource(OverviewService overview, ClusterOverviewService cluster) {
         this.overview = overview;
+        this.cluster = cluster;
     }
 
     @GET
     @Operation(summary = "Requests per endpoint group, feed funnel, hedged reads and queue rates of this instance (admin)")
     public Overview overview() {
         return overview.overview();
+    }
+
+    @GET
+    @Path("/cluster")
+    @Operation(summary = "Requests per endpoint group and queue figures of the whole cluster, from its Prometheus (admin)",
+            description = "configured is false when no Prometheus is set (pinion.prometheus.url); 503 when it does not answer")
+    public Uni<ClusterOverview> cluster() {
+        return cluster.overview();
     }
 }

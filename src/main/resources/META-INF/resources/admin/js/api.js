@@ -85,6 +85,7 @@ export async function call(path, { method = 'GET', body } = {}) {
 export const api = {
   login: (username, password) => call('/v1/sessions', { method: 'POST', body: { username, password } }),
   overview: () => call('/v1/admin/overview'),
+  clusterOverview: () => call('/v1/admin/overview/cluster'),
   backends: () => call('/v1/admin/backends'),
   standbyLag: () => call('/v1/admin/feed/standby-lag'),
   brokers: () => call('/v1/admin/brokers'),
