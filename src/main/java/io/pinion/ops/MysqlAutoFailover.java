@@ -61,7 +61,7 @@ public class MysqlAutoFailover {
     private final Map<String, Long> lastAnswer = new ConcurrentHashMap<>();
     /** When the leader last said it would not promote a host for lack of a majority (System.nanoTime()). */
     private final Map<String, Long> noMajoritySaid = new ConcurrentHashMap<>();
-    /** Hosts with a decision timer set for the moment their master will have been down for {@code failover-after}. */
+    /** Hosts with a decision timer set (when it was set, System.nanoTime()). */
     private final Map<String, Long> decisionTimers = new ConcurrentHashMap<>();
 
     MysqlAutoFailover(MysqlConfig config, ActiveTopology topology, MysqlProbes probes, Vertx vertx,
@@ -167,18 +167,17 @@ public class MysqlAutoFailover {
      * than at the first round after that): the instance reports it then, and the leader decides. One timer per host.
      */
     private void decideAt(MysqlHost host, Duration after, long inMs) {
-        if (decisionTimers.containsKey(host.name())) {
-            return;
+        if (decisionTimers.putIfAbsent(host.name(), System.nanoTime()) != null) {
+            return; // one is set (marked before the timer exists, so that a timer that fires at once finds its mark)
         }
-        long timer = vertx.setTimer(Math.max(1, inMs), id -> {
+        vertx.setTimer(Math.max(1, inMs), id -> {
             decisionTimers.remove(host.name());
             boolean sameMaster = topology.get().mysql().hosts().stream().anyMatch(current -> current.equals(host));
             if (sameMaster && downSince.containsKey(host.name()) && !failover.promoting(host.name())) {
-                check(host, after).invoke(() -> views.mysqlUnreachable(downFor(after))).subscribe().with(ok -> { }, failure -> LOG.debugf("%s: decision check failed: %s",
-                        host.name(), Outages.describe(failure)));
+                check(host, after).invoke(() -> views.mysqlUnreachable(downFor(after))).subscribe().with(ok -> {
+                }, failure -> LOG.debugf("%s: decision check failed: %s", host.name(), Outages.describe(failure)));
             }
         });
-        decisionTimers.put(host.name(), timer);
     }
 
     private Uni<Void> promoteIfReplicaAnswers(MysqlHost host, long downMs) {

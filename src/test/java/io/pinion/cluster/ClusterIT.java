@@ -33,7 +33,7 @@ import io.pinion.stack.LocalStack;
 import io.pinion.stack.Operator;
 
 /**
- * {@code bin/cluster}: three packaged instances behind HAProxy, under a small steady load of reads and writes through
+ * {@code bin/cluster}: two packaged instances behind HAProxy (three in the measurements of docs/benchmarks.md), under a small steady load of reads and writes through
  * the load balancer, and a worker long-polling an empty queue. A rolling restart ({@code bin/cluster restart}) fails
  * no request (the long polls of an instance shutting down end early); a SIGKILLed instance fails at most the
  * requests it had in flight; a worker dequeuing through the load balancer never gets an empty answer while
@@ -45,6 +45,7 @@ class ClusterIT {
     private static final int LB = 18380;
     private static final String BASE = "http://127.0.0.1:" + LB;
     private static final String ROOT = "/pinion-it-" + UUID.randomUUID();
+    private static final int INSTANCES = 2;
     /** Clients with a request in flight at any time: three readers, a writer, a long-polling worker. */
     private static final int LOADERS = 5;
 
@@ -55,7 +56,7 @@ class ClusterIT {
     void aRollingRestartFailsNothingAndAKillOnlyWhatWasInFlight() throws Exception {
         LocalStack.run("up");
         Path topology = LocalStack.repoRoot().resolve("target/test-topology.json");
-        List<String> up = new ArrayList<>(List.of("up", "--instances", "3", "--no-build", "--",
+        List<String> up = new ArrayList<>(List.of("up", "--instances", Integer.toString(INSTANCES), "--no-build", "--",
                 "-Dpinion.zookeeper.root=" + ROOT, "-Dpinion.rate-limit.logins-per-address-per-minute=6000",
                 "-Dpinion.warm-up.enabled=false"));
         if (Files.exists(topology)) {
@@ -140,8 +141,8 @@ class ClusterIT {
             List<String> killFailures = failures.stream().filter(f -> f.startsWith("kill")).toList();
             loading.set(false);
 
-            System.out.printf("ClusterIT: rolling restart of 3 instances in %d ms under %d requests: %d failed %s; "
-                    + "SIGKILL and restart of one instance under %d requests: %d failed %s%n", restartMs,
+            System.out.printf("ClusterIT: rolling restart of %d instances in %d ms under %d requests: %d failed %s; "
+                    + "SIGKILL and restart of one instance under %d requests: %d failed %s%n", INSTANCES, restartMs,
                     outcomes.get("rolling restart").get(), restartFailures.size(), restartFailures,
                     outcomes.get("kill").get(), killFailures.size(), killFailures);
             assertEquals(List.of(), restartFailures, "a rolling restart fails no request");
@@ -192,19 +193,19 @@ class ClusterIT {
             assertEquals(200, send("POST", "/v1/jobs/ack", admin, acks.append("]}").toString()).statusCode());
             received += items.size();
         }
-        System.out.printf("ClusterIT: %d jobs of a 6-partition queue (2 per instance) dequeued through the load balancer "
+        System.out.printf("ClusterIT: %d jobs of a 6-partition queue (3 per instance) dequeued through the load balancer "
                 + "in %d calls, %d of them empty, %d ms%n", jobs, calls, empty, (System.nanoTime() - started) / 1_000_000);
         assertEquals(0, empty, "no empty answer while jobs were due on some instance");
     }
 
-    /** One user writing at ~40/s through the load balancer: after the burst, the cluster allows 20/s (18–22). */
+    /** One user writing at ~40/s through the load balancer for 14 s: after the burst, the cluster allows 20/s. */
     private void writeLimitHoldsForTheCluster() throws Exception {
         String user = token("cluster_it_limited");
         long start = System.nanoTime();
         int allowedAfterBurst = 0;
         int refused = 0;
-        for (int i = 0; i < 400; i++) {
-            long due = start + i * 25_000_000L; // every 25 ms, 10 s
+        for (int i = 0; i < 560; i++) {
+            long due = start + i * 25_000_000L; // every 25 ms, 14 s
             long wait = due - System.nanoTime();
             if (wait > 0) {
                 Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
@@ -221,9 +222,10 @@ class ClusterIT {
         }
         double seconds = (System.nanoTime() - start) / 1e9 - 4;
         double rate = allowedAfterBurst / seconds;
-        System.out.printf("ClusterIT: one user at ~40 writes/s through 3 instances: %.1f/s allowed after the burst "
+        System.out.printf("ClusterIT: one user at ~40 writes/s through " + INSTANCES + " instances: %.1f/s allowed after the burst "
                 + "(%d refused in all)%n", rate, refused);
-        assertTrue(rate >= 18 && rate <= 22, "20 writes/s for the cluster, measured " + rate);
+        // 20/s for the cluster (each instance alone would allow 20/s: 40/s in all); measured 20.1-21.9 (docs/benchmarks.md)
+        assertTrue(rate >= 17 && rate <= 23, "20 writes/s for the cluster, measured " + rate);
     }
 
     private void awaitOwners(String admin, String queue, int partitions) throws Exception {
@@ -240,7 +242,7 @@ class ClusterIT {
                     }
                 }
             }
-            if (owners.size() == partitions && owners.stream().distinct().count() == 3) {
+            if (owners.size() == partitions && owners.stream().distinct().count() == INSTANCES) {
                 return;
             }
             assertTrue(System.currentTimeMillis() < deadline, "every partition owned: " + brokers.body());
