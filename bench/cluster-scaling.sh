@@ -45,7 +45,7 @@ awk -v seed=7 -v nh="${#heavy[@]}" -v nl="${#light[@]}" -v h="${heavy[*]}" -v l=
   { print $1, (rand() < 0.5 ? H[int(rand() * nh) + 1] : L[int(rand() * nl) + 1]) }' "$SEED_DIR/users.tsv" >"$out/checks.txt"
 
 wrk_rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
-wrk_reqs() { awk '/requests in/ {print $1}' "$1"; }
+wrk_reqs() { awk '/ requests in / && $1 ~ /^[0-9]+$/ {print $1; exit}' "$1"; }
 median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}'; }
 ticks() { local total=0 pid t; for pid in "$@"; do t=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) && total=$((total + t)); done; echo "$total"; }
 
