@@ -38,11 +38,9 @@ source "$HERE/lib/pins.sh"
 # shellcheck source=lib/cpu.sh
 source "$HERE/lib/cpu.sh"
 sample_pins "$PIN_SAMPLE" "$SAMPLE_SEED" "$out/pins.txt"
-mapfile -t heavy <"$SEED_DIR/heavy.txt"
-mapfile -t light <"$SEED_DIR/light.txt"
-awk -v seed=7 -v nh="${#heavy[@]}" -v nl="${#light[@]}" -v h="${heavy[*]}" -v l="${light[*]}" '
-  BEGIN { srand(seed); split(h, H, " "); split(l, L, " ") }
-  { print $1, (rand() < 0.5 ? H[int(rand() * nh) + 1] : L[int(rand() * nl) + 1]) }' "$SEED_DIR/users.tsv" >"$out/checks.txt"
+# shellcheck source=lib/checks.sh
+source "$HERE/lib/checks.sh"
+sample_checks "$SEED_DIR" "$out/checks.txt"
 
 wrk_rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 wrk_reqs() { awk '/ requests in / && $1 ~ /^[0-9]+$/ {print $1; exit}' "$1"; }

@@ -74,11 +74,10 @@ sample_pins "$PIN_SAMPLE" "$SAMPLE_SEED" "$out/pins.txt"
 
 # the follow checks: each sample user against a random heavy author (an edge: heavy authors are followed by every
 # other user) or a random light author (most often not followed)
+# shellcheck source=lib/checks.sh
+source "$HERE/lib/checks.sh"
+sample_checks "$SEED_DIR" "$out/checks.txt"
 mapfile -t heavy <"$SEED_DIR/heavy.txt"
-mapfile -t light <"$SEED_DIR/light.txt"
-awk -v seed=7 -v nh="${#heavy[@]}" -v nl="${#light[@]}" -v h="${heavy[*]}" -v l="${light[*]}" '
-  BEGIN { srand(seed); split(h, H, " "); split(l, L, " ") }
-  { print $1, (rand() < 0.5 ? H[int(rand() * nh) + 1] : L[int(rand() * nl) + 1]) }' "$SEED_DIR/users.tsv" >"$out/checks.txt"
 
 # the ZSCORE: the first heavy author's follower set on whichever instance holds it, and one of its members
 zkey="" zport=""
