@@ -54,6 +54,15 @@ public class ClusterViews {
         return thread;
     });
     private final AtomicBoolean counting = new AtomicBoolean();
+    /**
+     * Counts the live instances, apart from the views' writer: a write may block (until its node exists), and the
+     * count must not wait behind it.
+     */
+    private final ExecutorService counter = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "pinion-cluster-count");
+        thread.setDaemon(true);
+        return thread;
+    });
     private PersistentNode node;
     private volatile View mine;
     private volatile int live = 1;
@@ -91,7 +100,7 @@ public class ClusterViews {
      */
     public int liveInstances() {
         if (counting.compareAndSet(false, true)) {
-            run(this::countLive);
+            count();
         }
         return live;
     }
@@ -99,20 +108,20 @@ public class ClusterViews {
     private void countLive() {
         try {
             int count = zookeeper.client().getChildren()
-                    .usingWatcher((org.apache.zookeeper.Watcher) event -> run(this::countLive)).forPath(PATH).size();
+                    .usingWatcher((org.apache.zookeeper.Watcher) event -> count()).forPath(PATH).size();
             live = Math.max(1, count);
         } catch (KeeperException.NoNodeException none) {
             live = 1;
-            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(() -> run(this::countLive));
+            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(this::count);
         } catch (Exception e) {
             LOG.debugf("counting the live instances waits for ZooKeeper: %s", e.getMessage());
-            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(() -> run(this::countLive));
+            CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS).execute(this::count);
         }
     }
 
-    private void run(Runnable task) {
+    private void count() {
         try {
-            writer.execute(task);
+            counter.execute(this::countLive);
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             // shutting down
         }
@@ -168,6 +177,7 @@ public class ClusterViews {
     /** Coalesces: the latest view is written by one task on the views' thread, never on the caller's. */
     private void publish(View view) {
         mine = view;
+        liveInstances(); // the count is known before the instance serves (limits share by it)
         if (!zookeeper.member()) {
             return; // a one-command run is no instance of the cluster
         }
@@ -203,6 +213,7 @@ public class ClusterViews {
     @PreDestroy
     synchronized void close() {
         writer.shutdownNow();
+        counter.shutdownNow();
         if (node != null) {
             try {
                 node.close();
