@@ -39,10 +39,13 @@ public class Dequeues {
 
     /** Up to {@code max} jobs of the queue from any instance's partitions, waiting up to {@code waitMs}. */
     Uni<List<LeaseView>> anywhere(String queue, int max, long waitMs, String authorization) {
+        List<String> others = broker.peersFor(queue);
+        if (others.isEmpty()) {
+            return here(queue, max, waitMs); // this instance's partitions are all there is
+        }
         return here(queue, max, 0).chain(found -> {
-            List<String> others = broker.peersFor(queue);
-            if (!found.isEmpty() || others.isEmpty()) {
-                return found.isEmpty() && waitMs > 0 ? here(queue, max, waitMs) : Uni.createFrom().item(found);
+            if (!found.isEmpty()) {
+                return Uni.createFrom().item(found);
             }
             List<String> order = new ArrayList<>(others);
             Collections.shuffle(order, ThreadLocalRandom.current());
