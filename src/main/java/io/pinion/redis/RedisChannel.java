@@ -17,8 +17,11 @@ import io.vertx.redis.client.Response;
 import io.vertx.redis.client.ResponseType;
 
 /**
- * A Redis pub/sub channel: one dedicated subscriber connection that reconnects by itself, and publishing through
- * the instance's pooled client. The listener is told when the subscription starts ({@code true}: from now on every
+ * A Redis pub/sub channel: one dedicated subscriber connection that reconnects by itself, and one dedicated
+ * publisher connection, pipelined, opened on first use and again after it failed. Publishing on a connection of its
+ * own keeps the channel's messages in the order they were published and out of the pooled client's wait queue: a
+ * heartbeat that comes back proves every invalidation published before it was delivered, however long the queue of
+ * the instance's other commands is. The listener is told when the subscription starts ({@code true}: from now on every
  * message published reaches it) and when it ends ({@code false}: messages may be missed until it starts again).
  * Messages and state changes arrive on the connection's event loop. Where the instance is, is looked up at every
  * (re)connection and publish, so a channel follows its instance when the topology moves it or Sentinel promotes
@@ -32,7 +35,6 @@ public final class RedisChannel {
 
     private final Vertx vertx;
     private final String instance;
-    private final Supplier<RedisInstanceClient> publisher;
     private final String channel;
     private final Consumer<String> onMessage;
     private final Consumer<Boolean> onSubscribed;
@@ -42,17 +44,17 @@ public final class RedisChannel {
     private long retryMs = FIRST_RETRY_MS;
     private boolean subscribed;
     private boolean closed;
+    private Redis publisherClient;
+    private Future<RedisConnection> publishing;
 
     /**
-     * @param publisher the instance's pooled client as it is now
      * @param options   the instance's options as they are now: with Sentinel, each (re)connection goes to the master
      *                  Sentinel names then
      */
-    RedisChannel(Vertx vertx, String instance, Supplier<RedisInstanceClient> publisher, Supplier<RedisOptions> options,
-            String channel, Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
+    RedisChannel(Vertx vertx, String instance, Supplier<RedisOptions> options, String channel,
+            Consumer<String> onMessage, Consumer<Boolean> onSubscribed) {
         this.vertx = vertx;
         this.instance = instance;
-        this.publisher = publisher;
         this.options = options;
         this.channel = channel;
         this.onMessage = onMessage;
@@ -66,9 +68,50 @@ public final class RedisChannel {
 
     /** Publishes a message; emits how many subscribers received it. */
     public Uni<Integer> publish(String message) {
-        return publisher.get().redis().send(io.vertx.mutiny.redis.client.Request.cmd(io.vertx.mutiny.redis.client.Command.PUBLISH)
-                        .arg(channel).arg(message))
-                .map(reply -> reply == null ? 0 : reply.toInteger());
+        return Uni.createFrom().deferred(() -> {
+            Future<RedisConnection> connection = publisher();
+            if (connection == null) {
+                return Uni.createFrom().failure(new IllegalStateException("channel " + channel + " is closed"));
+            }
+            Future<Integer> sent = connection
+                    .compose(opened -> opened.send(Request.cmd(Command.PUBLISH).arg(channel).arg(message)))
+                    .map(reply -> reply == null ? 0 : reply.toInteger());
+            return Uni.createFrom().completionStage(sent.toCompletionStage());
+        });
+    }
+
+    /** The publisher connection, or its opening; {@code null} once closed. */
+    private synchronized Future<RedisConnection> publisher() {
+        if (closed) {
+            return null;
+        }
+        if (publishing == null) {
+            Redis client = Redis.createClient(vertx, new RedisOptions(options.get()).setMaxPoolSize(1));
+            publisherClient = client;
+            Future<RedisConnection> opening = client.connect();
+            publishing = opening;
+            opening.onSuccess(opened -> {
+                opened.exceptionHandler(failure -> dropPublisher(opening));
+                opened.endHandler(ignored -> dropPublisher(opening));
+            }).onFailure(failure -> dropPublisher(opening));
+        }
+        return publishing;
+    }
+
+    /** Forgets the publisher connection {@code failed} (not one opened since), so the next publish opens another. */
+    private void dropPublisher(Future<RedisConnection> failed) {
+        Redis client;
+        synchronized (this) {
+            if (publishing != failed) {
+                return;
+            }
+            client = publisherClient;
+            publishing = null;
+            publisherClient = null;
+        }
+        if (client != null) {
+            client.close();
+        }
     }
 
     synchronized void start() {
@@ -161,6 +204,13 @@ public final class RedisChannel {
             client = subscriber;
             retryMs = FIRST_RETRY_MS;
         }
+        Future<RedisConnection> publisherNow;
+        synchronized (this) {
+            publisherNow = publishing;
+        }
+        if (publisherNow != null) {
+            dropPublisher(publisherNow);
+        }
         if (client != null) {
             lost(client, "the instance moved");
         }
@@ -175,6 +225,11 @@ public final class RedisChannel {
         if (subscriber != null) {
             subscriber.close();
             subscriber = null;
+        }
+        if (publisherClient != null) {
+            publisherClient.close();
+            publisherClient = null;
+            publishing = null;
         }
     }
 }
