@@ -2,8 +2,8 @@
 # bench/cluster-scaling.sh — the read path through bin/cluster's HAProxy with 1, 2 and 3 instances on this machine:
 #   get-pin       GET /v1/pins/{id} over PIN_SAMPLE random pins (the same sample as bench/run-peer.sh)
 #   follow-check  GET /v1/users/{a}/following/users/{b} (half edges, half mostly not)
-# For each instance count: bin/cluster down, bin/cluster up --instances N, a walk over the pins and a warm-up of the
-# checks, then ROUNDS rounds of each (medians printed), with the CPU each role used per request: the instances
+# For each instance count: bin/cluster down, bin/cluster up --instances N, a walk over the pins on each instance
+# (each object cache warm, as in a cluster that has been serving) and a warm-up of the checks, then ROUNDS rounds of each (medians printed), with the CPU each role used per request: the instances
 # together (service), HAProxy, and the stack's servers.
 #
 #   bench/cluster-scaling.sh            # INSTANCES="1 2 3"
@@ -56,7 +56,12 @@ for n in $INSTANCES; do
   APP_PID=$(cat "$dir"/instance-*.pid | tr '\n' ' ')
   export APP_PID
   lb_pid=$(cat "$dir/haproxy.pid")
-  wrk -t2 -c"$CONNS" -d"$PIN_WARMUP" -s bench/wrk/walk-pins.lua "$BASE" -- "$out/pins.txt" >/dev/null
+  # each instance's own object cache warmed directly (through the balancer each would see 1/n of the walk), as the
+  # caches of a cluster that has been serving are
+  for (( i = 1; i <= n; i++ )); do
+    wrk -t2 -c"$CONNS" -d"$PIN_WARMUP" -s bench/wrk/walk-pins.lua "http://127.0.0.1:$(( ${PINION_CLUSTER_PORT:-8080} + i ))" \
+      -- "$out/pins.txt" >/dev/null
+  done
   wrk -t"$THREADS" -c"$CONNS" -d5s -s bench/wrk/follow-check.lua "$BASE" -- "$out/checks.txt" >/dev/null
   for name in get-pin follow-check; do
     input=$out/pins.txt
