@@ -1,6 +1,7 @@
 package io.pinion.hbase;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -13,18 +14,25 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 /**
  * One HBase cluster and its single {@link AsyncConnection}. The connection is opened on first use and opened
  * again after a failed attempt, so the service starts and keeps serving other requests while a cluster is down.
+ *
+ * <p>Thread contract: {@link #connection()} may be called on an event loop and never blocks there. What blocks (the
+ * Hadoop configuration's parsing of its XML resources on first use, the connection factory's set-up) runs in
+ * {@code connect()} on a worker thread, under this object's lock; callers on an event loop read the connection's
+ * future through a volatile field and never wait for that lock.
  */
 public class HBaseCluster {
 
     private static final Logger LOG = Logger.getLogger(HBaseCluster.class);
 
     private final String name;
-    private final Configuration configuration;
-    private CompletableFuture<AsyncConnection> connection;
+    private final Supplier<Configuration> configurations;
+    private Configuration configuration;
+    private volatile CompletableFuture<AsyncConnection> connection;
 
-    HBaseCluster(String name, Configuration configuration) {
+    /** @param configurations makes the client's configuration, on a worker thread at the first connection */
+    HBaseCluster(String name, Supplier<Configuration> configurations) {
         this.name = name;
-        this.configuration = configuration;
+        this.configurations = configurations;
     }
 
     public String name() {
@@ -45,9 +53,10 @@ public class HBaseCluster {
                 .thenCompose(future -> future));
     }
 
-    private synchronized AsyncConnection openConnection() {
-        if (connection != null && connection.isDone() && !connection.isCompletedExceptionally()) {
-            AsyncConnection open = connection.join();
+    private AsyncConnection openConnection() {
+        CompletableFuture<AsyncConnection> current = connection;
+        if (current != null && current.isDone() && !current.isCompletedExceptionally()) {
+            AsyncConnection open = current.join();
             return open.isClosed() ? null : open;
         }
         return null;
@@ -56,6 +65,9 @@ public class HBaseCluster {
     private synchronized CompletableFuture<AsyncConnection> connect() {
         if (connection == null || connection.isCompletedExceptionally() || isClosed(connection)) {
             LOG.debugf("opening HBase connection to %s", name);
+            if (configuration == null) {
+                configuration = configurations.get();
+            }
             connection = ConnectionFactory.createAsyncConnection(configuration);
         }
         return connection;

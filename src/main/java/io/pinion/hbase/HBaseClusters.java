@@ -36,7 +36,10 @@ public class HBaseClusters {
     }
 
     public synchronized HBaseCluster byName(String name) {
-        return clusters.computeIfAbsent(name, n -> new HBaseCluster(n, configuration(spec(n))));
+        return clusters.computeIfAbsent(name, n -> {
+            HBaseClusterSpec spec = spec(n);
+            return new HBaseCluster(n, () -> configuration(spec));
+        });
     }
 
     public HBaseCluster forRole(HBaseRole role) {
