@@ -29,6 +29,10 @@ const leaseLost = new Counter('jobs_lease_lost');
 const ackedOk = new Rate('jobs_acked_ok'); // per ack: acked (not lease_lost / not_found)
 const waited = new Trend('jobs_wait_ms', true); // enqueuedAt -> leased here
 const perDequeue = new Trend('jobs_per_dequeue');
+// dequeues answered with no job right after this iteration enqueued its batch: with as many jobs enqueued as
+// dequeued, each one means a worker went away empty while jobs were due somewhere (or other workers had just taken
+// them); through a load balancer, the count to compare with one instance's
+const emptyDequeues = new Counter('jobs_empty_dequeues');
 
 export const options = {
   scenarios: scenarios(__ENV, { vus: 20, rate: 100, maxVUs: 200 }),
@@ -59,7 +63,10 @@ export default function ({ worker }) {
   const leased = client.dequeue(worker, QUEUE, BATCH, WAIT_MS);
   if (!leased) return;
   perDequeue.add(leased.length);
-  if (leased.length === 0) return;
+  if (leased.length === 0) {
+    emptyDequeues.add(1);
+    return;
+  }
   dequeued.add(leased.length);
   const now = Date.now();
   for (const job of leased) {
