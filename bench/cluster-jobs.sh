@@ -30,6 +30,8 @@ export STACK_DIR
 manifest=$(cd "$SEED_DIR" && pwd -P)/manifest.json
 # shellcheck source=lib/cpu.sh
 source "$HERE/lib/cpu.sh"
+# shellcheck source=lib/cluster.sh
+source "$HERE/lib/cluster.sh"
 out="$RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-cluster-jobs"
 mkdir -p "$out"
 summary="$out/summary.txt"
@@ -48,11 +50,7 @@ print("%.0f" % m.get("jobs_acked", {}).get("rate", 0), int(m.get("jobs_empty_deq
 }
 
 for n in $INSTANCES; do
-  bin/cluster down >/dev/null 2>&1 || true
-  bin/cluster up --instances "$n" --no-build >"$out/cluster-up-$n.log" 2>&1
-  dir=${PINION_CLUSTER_DIR:-$STACK_DIR/cluster}
-  APP_PID=$(cat "$dir"/instance-*.pid | tr '\n' ' ')
-  export APP_PID
+  cluster_up "$n" "$out/cluster-up-$n.log"
   queue="bench_jobs_${n}_$(date +%s)"
   run() { # label duration
     "$K6" run --quiet --summary-export "$out/$1.json" -e SCENARIO=constant -e BASE_URL="$BASE" -e MANIFEST="$manifest" \

@@ -37,6 +37,8 @@ mkdir -p "$out"
 source "$HERE/lib/pins.sh"
 # shellcheck source=lib/cpu.sh
 source "$HERE/lib/cpu.sh"
+# shellcheck source=lib/cluster.sh
+source "$HERE/lib/cluster.sh"
 sample_pins "$PIN_SAMPLE" "$SAMPLE_SEED" "$out/pins.txt"
 # shellcheck source=lib/checks.sh
 source "$HERE/lib/checks.sh"
@@ -50,12 +52,8 @@ ticks() { local total=0 pid t; for pid in "$@"; do t=$(awk '{print $14 + $15}' "
 summary="$out/summary.txt"
 echo "commit $(git rev-parse --short HEAD), $(nproc) cores, JVM flags ${PINION_JVM_FLAGS:--XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError}" | tee "$summary"
 for n in $INSTANCES; do
-  bin/cluster down >/dev/null 2>&1 || true
-  bin/cluster up --instances "$n" --no-build >"$out/cluster-up-$n.log" 2>&1
-  dir=${PINION_CLUSTER_DIR:-$STACK_DIR/cluster}
-  APP_PID=$(cat "$dir"/instance-*.pid | tr '\n' ' ')
-  export APP_PID
-  lb_pid=$(cat "$dir/haproxy.pid")
+  cluster_up "$n" "$out/cluster-up-$n.log"
+  lb_pid=$(cat "$CLUSTER_DIR/haproxy.pid")
   # each instance's own object cache warmed directly (through the balancer each would see 1/n of the walk), as the
   # caches of a cluster that has been serving are
   for (( i = 1; i <= n; i++ )); do
