@@ -200,13 +200,11 @@ public final class RedisChannel {
      */
     void reconnect() {
         Redis client;
-        synchronized (this) {
-            client = subscriber;
-            retryMs = FIRST_RETRY_MS;
-        }
         Future<RedisConnection> publisherNow;
         synchronized (this) {
+            client = subscriber;
             publisherNow = publishing;
+            retryMs = FIRST_RETRY_MS;
         }
         if (publisherNow != null) {
             dropPublisher(publisherNow);
