@@ -7,12 +7,15 @@
 //   java -cp CP BackupTool.java hbase-tables  ZK_KEY
 //   java -cp CP BackupTool.java dump-counts   < mariadb-dump output
 //   java -cp CP BackupTool.java rdb-keys      RDB_FILE
+//   java -cp CP BackupTool.java caches-drop   ZK_CONNECT ROOT REASON
 //
 // ZK_KEY is an HBase cluster key (host:port:/znode). hbase-export snapshots every user table of the cluster, copies
 // each snapshot's manifest and the HFiles it references into OUT_DIR/root in the layout ExportSnapshot writes
 // (.hbase-snapshot/<name>/ and archive/data/<ns>/<table>/<region>/<family>/<hfile>), counts the rows of the copy
 // (reading the exported snapshot, not the live table), deletes the snapshot from the cluster and writes
 // OUT_DIR/tables.json. hbase-restore copies those snapshots into another cluster's root dir and clones them.
+// caches-drop writes the cluster's cache epoch (ROOT/caches) as bin/admin caches drop does, without starting the
+// service: every instance running under ROOT drops its caches; a ROOT no instance ever used is left alone.
 // Results are printed as JSON on stdout; progress goes to stderr.
 
 import java.io.BufferedReader;
@@ -25,6 +28,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.hadoop.conf.Configuration;
@@ -55,6 +60,11 @@ import org.apache.hbase.thirdparty.com.google.gson.GsonBuilder;
 import org.apache.hbase.thirdparty.com.google.gson.JsonArray;
 import org.apache.hbase.thirdparty.com.google.gson.JsonElement;
 import org.apache.hbase.thirdparty.com.google.gson.JsonObject;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
 
 public class BackupTool {
 
@@ -73,6 +83,7 @@ public class BackupTool {
             case "hbase-tables" -> tables(arg(args, 1));
             case "dump-counts" -> dumpCounts();
             case "rdb-keys" -> rdbKeys(arg(args, 1));
+            case "caches-drop" -> cachesDrop(arg(args, 1), arg(args, 2), arg(args, 3));
             default -> {
                 usage();
                 yield null;
@@ -92,8 +103,51 @@ public class BackupTool {
     }
 
     private static void usage() {
-        LOG.println("usage: BackupTool hbase-export|hbase-restore|hbase-peers|hbase-tables|dump-counts ARGS (see the header)");
+        LOG.println("usage: BackupTool hbase-export|hbase-restore|hbase-peers|hbase-tables|dump-counts|rdb-keys|caches-drop ARGS (see the header)");
         System.exit(2);
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // The cluster's cache epoch
+    // ----------------------------------------------------------------------------------------------------------
+
+    private static JsonElement cachesDrop(String connect, String root, String reason) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper zk = new ZooKeeper(connect, 15_000, event -> {
+            if (event.getState() == Watcher.Event.KeeperState.SyncConnected) {
+                connected.countDown();
+            }
+        });
+        try {
+            if (!connected.await(15, TimeUnit.SECONDS)) {
+                throw new IOException("ZooKeeper at " + connect + " did not answer within 15 s");
+            }
+            JsonObject out = new JsonObject();
+            out.addProperty("root", root);
+            if (zk.exists(root, false) == null) {
+                // no instance ever ran under this root, so none holds a cache; one started later fills its own
+                out.addProperty("dropped", false);
+                return out;
+            }
+            String path = root + "/caches";
+            byte[] data = reason.getBytes(StandardCharsets.UTF_8);
+            int version;
+            try {
+                version = zk.setData(path, data, -1).getVersion();
+            } catch (KeeperException.NoNodeException none) {
+                try {
+                    zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                    version = 0;
+                } catch (KeeperException.NodeExistsException raced) {
+                    version = zk.setData(path, data, -1).getVersion();
+                }
+            }
+            out.addProperty("dropped", true);
+            out.addProperty("epoch", version);
+            return out;
+        } finally {
+            zk.close();
+        }
     }
 
     // ----------------------------------------------------------------------------------------------------------
