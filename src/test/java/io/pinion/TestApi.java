@@ -108,29 +108,29 @@ public final class TestApi {
     }
 
     public static TestUser login(String username, String password) {
-        var session = given().contentType(ContentType.JSON)
+        var session = Json.of(given().contentType(ContentType.JSON)
                 .body(Map.of("username", username, "password", password))
                 .post("/v1/sessions")
                 .then().statusCode(200)
-                .extract().jsonPath();
-        return new TestUser(session.getString("userId"), username, session.getString("token"));
+                .extract().response());
+        return new TestUser(session.path("userId").asText(), username, session.path("token").asText());
     }
 
     public static String createBoard(TestUser user, String name) {
-        return user.as().body(Map.of("name", name, "description", "about " + name))
+        return Json.text(user.as().body(Map.of("name", name, "description", "about " + name))
                 .post("/v1/boards")
                 .then().statusCode(201)
-                .extract().path("id");
+                .extract().response(), "id");
     }
 
     public static String createPin(TestUser user, String boardId, String description) {
-        return user.as().body(Map.of("boardId", boardId, "description", description,
+        return Json.text(user.as().body(Map.of("boardId", boardId, "description", description,
                         "link", "https://example.com/" + UUID.randomUUID(),
                         "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg",
                         "interests", java.util.List.of("Travel", "food")))
                 .post("/v1/pins")
                 .then().statusCode(201)
-                .extract().path("id");
+                .extract().response(), "id");
     }
 
     /** The shard part of an id. */

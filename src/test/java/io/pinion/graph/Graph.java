@@ -5,10 +5,12 @@ import static io.restassured.RestAssured.given;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.pinion.Json;
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
 import io.pinion.topology.ActiveTopology;
-import io.restassured.path.json.JsonPath;
 
 /**
  * Test helpers that drive the follow API as a client does.
@@ -35,15 +37,18 @@ public final class Graph {
     }
 
     static boolean followsUser(String a, String b) {
-        return given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().path("following");
+        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().response())
+                .path("following").asBoolean();
     }
 
     static boolean followsUserImplicitly(String a, String b) {
-        return given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().path("implicit");
+        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().response())
+                .path("implicit").asBoolean();
     }
 
     static boolean followsBoard(String a, String board) {
-        return given().get("/v1/users/" + a + "/following/boards/" + board).then().statusCode(200).extract().path("following");
+        return Json.of(given().get("/v1/users/" + a + "/following/boards/" + board).then().statusCode(200).extract().response())
+                .path("following").asBoolean();
     }
 
     /** Every id of a paged list, following cursors to the end. */
@@ -55,15 +60,26 @@ public final class Graph {
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }
-            JsonPath page = request.get(path).then().statusCode(200).extract().jsonPath();
-            ids.addAll(page.getList("items.id", String.class));
-            cursor = page.getString("nextCursor");
+            JsonNode page = Json.of(request.get(path).then().statusCode(200).extract().response());
+            page.path("items").forEach(item -> ids.add(item.path("id").asText()));
+            cursor = page.path("nextCursor").isTextual() ? page.path("nextCursor").asText() : null;
         } while (cursor != null);
         return ids;
     }
 
-    static JsonPath userCounts(String user) {
-        return given().get("/v1/users/" + user).then().statusCode(200).extract().jsonPath().setRootPath("counts");
+    /** A user's counts ({@code counts} of {@code GET /v1/users/{id}}): {@code getLong(name)}. */
+    static Counts userCounts(String user) {
+        return new Counts(Json.of(given().get("/v1/users/" + user).then().statusCode(200).extract().response()).path("counts"));
+    }
+
+    /** The counts of an answer. */
+    record Counts(JsonNode node) {
+        long getLong(String name) {
+            if (!node.path(name).isNumber()) {
+                throw new AssertionError("no count " + name + " in " + node);
+            }
+            return node.path(name).asLong();
+        }
     }
 
     /**
@@ -99,6 +115,7 @@ public final class Graph {
     }
 
     static long boardFollowerCount(String board) {
-        return given().get("/v1/boards/" + board).then().statusCode(200).extract().jsonPath().getLong("counts.followers");
+        return Json.of(given().get("/v1/boards/" + board).then().statusCode(200).extract().response())
+                .path("counts").path("followers").asLong();
     }
 }
