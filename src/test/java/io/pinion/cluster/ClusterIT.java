@@ -52,6 +52,9 @@ class ClusterIT {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
+    /** The default write burst of a user (pinion.rate-limit.write-burst), shared by the cluster. */
+    private static final int WRITE_BURST = 40;
+
     @Test
     void aRollingRestartFailsNothingAndAKillOnlyWhatWasInFlight() throws Exception {
         LocalStack.run("up");
@@ -66,7 +69,7 @@ class ClusterIT {
         AtomicBoolean loading = new AtomicBoolean(true);
         try {
             cluster(up.toArray(String[]::new));
-            String admin = admin("cluster_it_admin");
+            String admin = admin();
             String writer = token("cluster_it_writer");
             String board = field(send("POST", "/v1/boards", writer, "{\"name\":\"cluster\"}"), 201, "id");
             String pin = field(send("POST", "/v1/pins", writer,
@@ -198,11 +201,15 @@ class ClusterIT {
         assertEquals(0, empty, "no empty answer while jobs were due on some instance");
     }
 
-    /** One user writing at ~40/s through the load balancer for 14 s: after the burst, the cluster allows 20/s. */
+    /**
+     * One user writing at ~40/s through the load balancer for 14 s: the cluster allows its burst (40) and then 20/s.
+     * Counted over the whole run, less the burst, so a burst drained slowly (a writer slowed by cold instances) is not
+     * counted as the sustained rate.
+     */
     private void writeLimitHoldsForTheCluster() throws Exception {
         String user = token("cluster_it_limited");
         long start = System.nanoTime();
-        int allowedAfterBurst = 0;
+        int allowed = 0;
         int refused = 0;
         for (int i = 0; i < 560; i++) {
             long due = start + i * 25_000_000L; // every 25 ms, 14 s
@@ -215,17 +222,17 @@ class ClusterIT {
                 refused++;
             } else {
                 assertEquals(201, status);
-                if (System.nanoTime() - start >= TimeUnit.SECONDS.toNanos(4)) {
-                    allowedAfterBurst++;
-                }
+                allowed++;
             }
         }
-        double seconds = (System.nanoTime() - start) / 1e9 - 4;
-        double rate = allowedAfterBurst / seconds;
-        System.out.printf("ClusterIT: one user at ~40 writes/s through " + INSTANCES + " instances: %.1f/s allowed after the burst "
-                + "(%d refused in all)%n", rate, refused);
-        // 20/s for the cluster (each instance alone would allow 20/s: 40/s in all); measured 20.1-21.9 (docs/benchmarks.md)
-        assertTrue(rate >= 17 && rate <= 23, "20 writes/s for the cluster, measured " + rate);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        double rate = (allowed - WRITE_BURST) / seconds;
+        System.out.printf("ClusterIT: one user at ~%.0f writes/s through " + INSTANCES + " instances: %d allowed in %.1f s, "
+                + "%.1f/s beyond the burst of %d (%d refused)%n", (allowed + refused) / seconds, allowed, seconds, rate,
+                WRITE_BURST, refused);
+        // 20/s for the cluster (each instance alone would allow 20/s: 40/s in all)
+        assertTrue(refused > 0, "a user writing at twice the limit was refused");
+        assertTrue(rate >= 17 && rate <= 23, "20 writes/s for the cluster beyond the burst, measured " + rate);
     }
 
     private void awaitOwners(String admin, String queue, int partitions) throws Exception {
@@ -256,10 +263,8 @@ class ClusterIT {
         return field(send("POST", "/v1/sessions", null, credentials), 200, "token");
     }
 
-    private String admin(String username) throws Exception {
-        token(username);
-        Operator.admin("grant", username, "admin");
-        return token(username);
+    private String admin() {
+        return Operator.grantedAdmin(BASE);
     }
 
     private HttpResponse<String> send(String method, String path, String token, String body)

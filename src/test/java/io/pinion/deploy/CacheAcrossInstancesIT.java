@@ -144,10 +144,7 @@ class CacheAcrossInstancesIT {
 
     @Test
     void aTopologyChangeThroughOneIsInForceOnTheOtherWithinOneSecondAndConcurrentEditsConflict() throws Exception {
-        String name = "topology_admin_" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        io.pinion.TestApi.signUpAndLogin(name, "password-" + name);
-        io.pinion.stack.Operator.admin("grant", name, "admin");
-        TestUser admin = io.pinion.TestApi.login(name, "password-" + name);
+        TestUser admin = new TestUser(null, io.pinion.stack.Operator.ADMIN, io.pinion.stack.Operator.grantedAdmin(""));
         Response current = admin.as().get("/v1/admin/topology").then().statusCode(200).extract().response();
         String original = current.asString();
         String narrowed = original.replaceFirst("\"openShards\"\\s*:\\s*\\[\\s*0\\s*,\\s*63\\s*]", "\"openShards\":[0,62]");
@@ -203,10 +200,7 @@ class CacheAcrossInstancesIT {
         Response stale = onOther().get("/v1/boards/" + board);
         assertTrue("as backed up".equals(stale.jsonPath().getString("name")), "the other instance serves its cache: " + stale.asString());
 
-        String name = "cache_admin_" + java.util.UUID.randomUUID().toString().substring(0, 8);
-        io.pinion.TestApi.signUpAndLogin(name, "password-" + name);
-        io.pinion.stack.Operator.admin("grant", name, "admin");
-        TestUser admin = io.pinion.TestApi.login(name, "password-" + name);
+        TestUser admin = new TestUser(null, io.pinion.stack.Operator.ADMIN, io.pinion.stack.Operator.grantedAdmin(""));
         admin.as().post("/v1/admin/caches/drop?reason=test").then().statusCode(200);
         seenOnTheOther("/v1/boards/" + board, response -> "as restored".equals(response.jsonPath().getString("name")));
         org.junit.jupiter.api.Assertions.assertEquals("as restored", given().get("/v1/boards/" + board).jsonPath().getString("name"));

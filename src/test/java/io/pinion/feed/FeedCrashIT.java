@@ -33,7 +33,7 @@ class FeedCrashIT {
         LocalStack.run("up");
         SERVICE.start();
         try {
-            String admin = SERVICE.admin("crash_admin");
+            String admin = SERVICE.admin();
             String a = SERVICE.token("a_" + suffix());
             String aId = userId(a);
             String b = SERVICE.token("b_" + suffix());

@@ -64,7 +64,7 @@ class MysqlPartitionIT {
         java.util.concurrent.atomic.AtomicReference<String> operator = new java.util.concurrent.atomic.AtomicReference<>();
         try {
             PackagedService.startAll(List.of(A, B, C));
-            String admin = A.admin("partition_admin");
+            String admin = A.admin();
             operator.set(admin);
             List<String> writers = new ArrayList<>();
             while (writers.size() < 4) {

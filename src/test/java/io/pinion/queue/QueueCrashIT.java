@@ -56,7 +56,7 @@ class QueueCrashIT {
         LocalStack.run("up");
         SERVICE.start();
         try {
-            String admin = SERVICE.admin("queue_crash_admin");
+            String admin = SERVICE.admin();
             String queue = Queues.uniqueName("crash");
             given().contentType(ContentType.JSON).header("Authorization", "Bearer " + admin)
                     .body(Map.of("name", queue, "partitions", 4, "leaseMs", 3000, "maxAttempts", 100,

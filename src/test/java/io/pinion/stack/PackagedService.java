@@ -119,10 +119,8 @@ public final class PackagedService {
                 .post(base() + "/v1/sessions").then().statusCode(200).extract().path("token");
     }
 
-    /** A token of an admin of the service: signed up, granted with {@code bin/admin}, logged in again. */
-    public String admin(String username) {
-        token(username);
-        Operator.admin("grant", username, "admin");
-        return token(username);
+    /** A token of the tests' admin ({@link Operator#ADMIN}) on this service, granted with {@code bin/admin} if need be. */
+    public String admin() {
+        return Operator.grantedAdmin(base());
     }
 }
