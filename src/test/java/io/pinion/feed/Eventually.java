@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.pinion.Json;
 import io.pinion.TestApi.TestUser;
-import io.restassured.path.json.JsonPath;
 
 /**
  * Waits for the job queue to have done its part.
@@ -25,8 +27,9 @@ final class Eventually {
     /** Until no job of the queues is pending or running (as an admin sees their stats). */
     static void idle(TestUser admin, List<String> queues) throws InterruptedException {
         within(JOBS_MS, () -> queues.stream().allMatch(queue -> {
-            JsonPath stats = admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract().jsonPath();
-            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
+            JsonNode counts = Json.of(admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract()
+                    .response()).path("counts");
+            return counts.path("PENDING").asLong() + counts.path("RUNNING").asLong() == 0;
         }));
     }
 

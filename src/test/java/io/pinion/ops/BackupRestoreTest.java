@@ -69,7 +69,6 @@ import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.path.json.JsonPath;
 
 /**
  * {@code bin/backup} of the local stack, then {@code bin/restore} into a fresh stack beside it (its own directory
@@ -480,8 +479,9 @@ class BackupRestoreTest {
 
     private static boolean idle(TestUser admin) {
         return FEED_QUEUES.stream().allMatch(queue -> {
-            JsonPath stats = admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract().jsonPath();
-            return stats.getLong("counts.PENDING") + stats.getLong("counts.RUNNING") == 0;
+            JsonNode counts = io.pinion.Json.of(admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200)
+                    .extract().response()).path("counts");
+            return counts.path("PENDING").asLong() + counts.path("RUNNING").asLong() == 0;
         });
     }
 

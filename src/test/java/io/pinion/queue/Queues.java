@@ -39,8 +39,8 @@ final class Queues {
         List<String> ids = new java.util.ArrayList<>();
         for (int from = 0; from < jobs.size(); from += 1000) {
             List<Map<String, Object>> batch = jobs.subList(from, Math.min(jobs.size(), from + 1000));
-            ids.addAll(worker.as().body(Map.of("jobs", batch)).post("/v1/queues/" + queue + "/jobs")
-                    .then().statusCode(201).extract().jsonPath().getList("items.id", String.class));
+            io.pinion.Json.of(worker.as().body(Map.of("jobs", batch)).post("/v1/queues/" + queue + "/jobs")
+                    .then().statusCode(201).extract().response()).path("items").forEach(item -> ids.add(item.path("id").asText()));
         }
         return ids;
     }

@@ -23,7 +23,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * pauses the queue.
  */
 @QuarkusTest
-class RateLimitTest {
+class QueueRateLimitTest {
 
     private static final double RATE = 100;
     private static final long WINDOW_MS = 12_000;

@@ -1,4 +1,4 @@
-package io.pinion.pins;
+package io.pinion.store;
 
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
-import io.pinion.store.ObjectCache;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 
