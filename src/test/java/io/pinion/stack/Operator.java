@@ -38,12 +38,14 @@ public final class Operator {
         return session(base, ADMIN);
     }
 
-    private static String session(String base, String username) {
+    /** Signs the user up on the service at {@code base} (if new) and returns a session token. */
+    public static String session(String base, String username) {
         String password = "password-" + username;
         given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
                 .post(base + "/v1/users");
-        return given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
-                .post(base + "/v1/sessions").then().statusCode(200).extract().path("token");
+        return io.pinion.Json.text(given().contentType(ContentType.JSON)
+                .body(Map.of("username", username, "password", password))
+                .post(base + "/v1/sessions").then().statusCode(200).extract().response(), "token");
     }
 
     /** {@code bin/admin ARGS…}; fails with its output when it exits non-zero. */

@@ -9,9 +9,6 @@ import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-
-import io.restassured.http.ContentType;
 
 /**
  * The packaged service ({@code target/quarkus-app}) run as a process of its own on the local stack, with the tests'
@@ -112,11 +109,7 @@ public final class PackagedService {
 
     /** Signs the user up (if new) and returns a session token. */
     public String token(String username) {
-        String password = "password-" + username;
-        given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
-                .post(base() + "/v1/users");
-        return given().contentType(ContentType.JSON).body(Map.of("username", username, "password", password))
-                .post(base() + "/v1/sessions").then().statusCode(200).extract().path("token");
+        return Operator.session(base(), username);
     }
 
     /** A token of the tests' admin ({@link Operator#ADMIN}) on this service, granted with {@code bin/admin} if need be. */

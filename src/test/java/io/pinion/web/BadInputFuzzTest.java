@@ -49,8 +49,6 @@ class BadInputFuzzTest {
      * resync over the whole journal and a round of standby-lag probes take seconds each. They get every token but the
      * admin's; their own input checks are tested where they are.
      */
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
-
     private static final Set<String> EXPENSIVE = Set.of("post /v1/admin/graph/resync", "post /v1/admin/feed/standby-lag/probes");
 
     /** One request to send, and whether its 4xx must carry the API's error shape. */
@@ -147,11 +145,11 @@ class BadInputFuzzTest {
         }
         if (status >= 400 && apiShape) {
             try { // Jackson, not RestAssured's JsonPath: its Groovy evaluation costs more than the request
-                com.fasterxml.jackson.databind.JsonNode body = JSON.readTree(response.asString());
+                com.fasterxml.jackson.databind.JsonNode body = io.pinion.Json.of(response);
                 if (body == null || !body.path("error").isTextual() || !body.path("message").isTextual()) {
                     problems.add(request + " -> " + status + " without the error shape: " + response.asString());
                 }
-            } catch (java.io.IOException | RuntimeException notJson) {
+            } catch (RuntimeException notJson) {
                 problems.add(request + " -> " + status + " not JSON: " + response.asString());
             }
         }
