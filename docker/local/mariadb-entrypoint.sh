@@ -26,7 +26,7 @@ if [[ ! -d $datadir/mysql ]]; then
     sleep 0.5
   done
   user=${MARIADB_USER//\'/\'\'} password=${MARIADB_PASSWORD//\'/\'\'}
-  docker_process_sql --database=mysql <<<"CREATE USER '$user'@'%' IDENTIFIED BY '$password';"
+  docker_process_sql --database=mysql <<<"SET SESSION sql_log_bin = 0; CREATE USER '$user'@'%' IDENTIFIED BY '$password';"
   for f in /docker-entrypoint-initdb.d/*; do
     case $f in
       *.sh) echo "entrypoint: running $f"; source "$f" ;;
@@ -35,7 +35,7 @@ if [[ ! -d $datadir/mysql ]]; then
   done
   # root only over the socket inside the container, with a password nobody keeps (as MARIADB_RANDOM_ROOT_PASSWORD)
   root=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-  docker_process_sql --database=mysql <<<"ALTER USER 'root'@'localhost' IDENTIFIED BY '$root'; FLUSH PRIVILEGES;"
+  docker_process_sql --database=mysql <<<"SET SESSION sql_log_bin = 0; ALTER USER 'root'@'localhost' IDENTIFIED BY '$root'; FLUSH PRIVILEGES;"
   unset root
   kill -TERM "$pid"
   wait "$pid" || true

@@ -25,10 +25,11 @@ import io.pinion.topology.TopologyLoader;
 
 /**
  * docker/compose.yml read as text, for what {@link ContainerDeploymentIT} (docker/verify) does not show: the public
- * images it runs by default (the run overrides them with bin/images' names), that its published port can never meet
- * the local stack's (whatever port the run happened to find free), the dependency conditions docker compose honours
+ * images it runs by default (the run overrides them with bin/images' names), that its published ports can never meet
+ * the local stack's (whatever ports the run happened to find free), the dependency conditions docker compose honours
  * (podman-compose, which the run uses, ignores them), memory limits on every server, that no credential is written in
- * the file, and that the topology it mounts is the local stack's layout.
+ * the file, that the instances are alike and all behind the balancer, and that the topology they mount is the local
+ * stack's layout with its replicas and Sentinels.
  */
 class ComposeFileTest {
 
@@ -36,7 +37,10 @@ class ComposeFileTest {
     private static final Map<String, Object> COMPOSE = load();
     private static final Pattern STACK_PORT = Pattern.compile("^[A-Z0-9_]+_PORT=\\$\\(\\( (\\d+) \\+ PORT_OFFSET \\)\\)$");
     private static final Pattern IMAGE = Pattern.compile("^\\$\\{(PINION_(?:[A-Z]+_)*IMAGE):-([^}]+)}$");
-    private static final Pattern PUBLISHED = Pattern.compile("^127\\.0\\.0\\.1:\\$\\{(PINION_[A-Z_]+):-(\\d+)}:(\\d+)$");
+    private static final Pattern PUBLISHED = Pattern.compile("^127\\.0\\.0\\.1:\\$\\{(PINION_[A-Z0-9_]+):-(\\d+)}:(\\d+)$");
+    private static final List<String> INSTANCES = List.of("pinion-1", "pinion-2", "pinion-3");
+    private static final Set<String> SERVERS = Set.of("mysql-1", "mysql-2", "mysql-1-replica", "mysql-2-replica", "redis-1",
+            "redis-2", "sentinel-1", "sentinel-2", "sentinel-3", "hbase-primary", "hbase-standby", "zk-1", "zk-2", "zk-3");
 
     @Test
     void imagesAreOverridableFromTheEnvironmentAndDefaultToThePublicOnesAndBinImagesNames() throws IOException {
@@ -58,7 +62,7 @@ class ComposeFileTest {
     }
 
     @Test
-    void onlyTheServiceIsPublishedOnLoopbackOnAPortTheLocalStacksNeverUse() throws IOException {
+    void onlyTheBalancerAndTheInstancesManagementArePublishedOnLoopbackOnPortsTheLocalStacksNeverUse() throws IOException {
         Set<Integer> stack = new HashSet<>(List.of(8080, 8081));
         for (String line : Files.readAllLines(Path.of("bin/stack"))) {
             Matcher port = STACK_PORT.matcher(line.strip());
@@ -67,26 +71,53 @@ class ComposeFileTest {
             }
         }
         assertTrue(stack.size() > 10, "bin/stack's ports: " + stack);
+        Map<String, List<String>> inside = new TreeMap<>();
+        Set<String> variables = new HashSet<>();
         services().forEach((name, service) -> {
-            if (!name.equals("pinion")) {
+            if (!name.equals("haproxy") && !INSTANCES.contains(name)) {
                 assertFalse(service.containsKey("ports"), name + " is reached inside the project's network only");
+                return;
+            }
+            for (String entry : list(service.get("ports"))) {
+                Matcher published = PUBLISHED.matcher(entry);
+                assertTrue(published.matches(), "127.0.0.1:${PINION_..._PORT:-default}:<port>, not " + entry);
+                assertTrue(variables.add(published.group(1)), "one variable per published port: " + published.group(1));
+                inside.computeIfAbsent(name, key -> new java.util.ArrayList<>()).add(published.group(3));
+                int port = Integer.parseInt(published.group(2));
+                // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in practice)
+                for (int offset : List.of(0, 1000)) {
+                    assertFalse(stack.contains(port - offset), "host port " + port + " is a local stack's port");
+                }
             }
         });
-        // the API and the management interface (metrics, the backends health group), both on the host's loopback
-        List<String> ports = list(services().get("pinion").get("ports"));
-        assertEquals(2, ports.size());
-        List<String> inside = new java.util.ArrayList<>();
-        for (String entry : ports) {
-            Matcher published = PUBLISHED.matcher(entry);
-            assertTrue(published.matches(), "127.0.0.1:${PINION_..._PORT:-default}:<port>, not " + entry);
-            inside.add(published.group(3));
-            int port = Integer.parseInt(published.group(2));
-            // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in practice)
-            for (int offset : List.of(0, 1000)) {
-                assertFalse(stack.contains(port - offset), "host port " + port + " is a local stack's port");
-            }
+        // clients reach the balancer (and its statistics page); each instance only its management interface (metrics,
+        // the backends health group), for the operator's scraper
+        assertEquals(List.of("8080", "8404"), inside.get("haproxy"));
+        INSTANCES.forEach(instance -> assertEquals(List.of("9000"), inside.get(instance), instance));
+    }
+
+    @Test
+    void theInstancesAreAlikeAndAllBehindTheBalancer() throws IOException {
+        Map<String, Object> first = new TreeMap<>(services().get(INSTANCES.get(0)));
+        first.remove("ports");
+        for (String instance : INSTANCES) {
+            Map<String, Object> service = new TreeMap<>(services().get(instance));
+            service.remove("ports");
+            assertEquals(first, service, instance + " is pinion-1 but for its published management port");
         }
-        assertEquals(List.of("8080", "9000"), inside);
+        String balancer = Files.readString(DOCKER.resolve("haproxy/haproxy.cfg"));
+        Matcher servers = Pattern.compile("(?m)^\\s*server (\\S+) (\\S+):8080 check$").matcher(balancer);
+        List<String> behind = new java.util.ArrayList<>();
+        while (servers.find()) {
+            assertEquals(servers.group(1), servers.group(2), "the balancer reaches an instance by its service name");
+            behind.add(servers.group(1));
+        }
+        assertEquals(INSTANCES, behind, "docker/haproxy/haproxy.cfg balances over every instance");
+        assertTrue(balancer.contains("option httpchk GET /q/health/ready"), "instances in rotation only while ready");
+        String mount = list(services().get("haproxy").get("volumes")).get(0);
+        assertEquals("./haproxy/haproxy.cfg", mount.split(":")[0]);
+        assertEquals(String.valueOf(list(services().get("haproxy").get("command")).get(4)), mount.split(":")[1],
+                "the balancer reads the mounted configuration");
     }
 
     @Test
@@ -96,9 +127,15 @@ class ComposeFileTest {
             assertTrue(services.containsKey(dependency), name + " depends on unknown service " + dependency);
             assertEquals("service_healthy", map(how).get("condition"), name + " waits for " + dependency);
         }));
-        assertEquals(Set.of("mysql-1", "mysql-2", "redis-1", "redis-2", "hbase-primary", "hbase-standby", "zk-1", "zk-2",
-                "zk-3"),
-                map(services.get("pinion").get("depends_on")).keySet());
+        for (String instance : INSTANCES) {
+            assertEquals(SERVERS, map(services.get(instance).get("depends_on")).keySet(), instance);
+        }
+        assertEquals(Set.copyOf(INSTANCES), map(services.get("haproxy").get("depends_on")).keySet());
+        services.forEach((name, service) -> {
+            if (SERVERS.contains(name) || name.endsWith("-replica")) {
+                assertTrue(service.containsKey("healthcheck"), name + " has a health check");
+            }
+        });
     }
 
     @Test
@@ -132,16 +169,16 @@ class ComposeFileTest {
                 "secret " + name + " is a file under docker/secrets/"));
         assertTrue(Files.readAllLines(Path.of(".gitignore")).containsAll(List.of("docker/secrets/", "docker/.env")),
                 "keys and the .env file stay out of git");
-        Map<String, Object> environment = map(services().get("pinion").get("environment"));
+        Map<String, Object> environment = map(services().get("pinion-1").get("environment"));
         for (String key : List.of("PINION_JWT_PRIVATE_KEY", "PINION_JWT_PUBLIC_KEY")) {
             String secret = String.valueOf(environment.get(key)).replace("file:/run/secrets/", "");
-            assertTrue(list(services().get("pinion").get("secrets")).contains(secret), key + " is a mounted secret");
+            assertTrue(list(services().get("pinion-1").get("secrets")).contains(secret), key + " is a mounted secret");
         }
     }
 
     @Test
     void theServiceReadsATopologyOfTheComposeServicesLaidOutLikeTheLocalStack() {
-        Map<String, Object> pinion = services().get("pinion");
+        Map<String, Object> pinion = services().get("pinion-1");
         String target = String.valueOf(map(pinion.get("environment")).get("PINION_TOPOLOGY_FILE"));
         String mount = list(pinion.get("volumes")).stream()
                 .filter(volume -> volume.split(":")[1].equals(target))
@@ -149,8 +186,25 @@ class ComposeFileTest {
         Topology docker = TopologyLoader.fromFile(DOCKER.resolve(mount.split(":")[0]));
         Topology local = TopologyLoader.fromResource("topology/local.json");
 
-        docker.mysql().hosts().forEach(host -> assertListens(host.name(), host.masterEndpoint(), 3306));
-        docker.redis().instances().forEach(instance -> assertListens(instance.name(), HostPort.parse(instance.endpoint()), 6379));
+        docker.mysql().hosts().forEach(host -> {
+            assertListens(host.name(), host.masterEndpoint(), 3306);
+            // the replica the service promotes: the compose service that replicates from the host's master
+            HostPort replica = host.replicaEndpoint();
+            assertTrue(replica != null, host.name() + " has a replica");
+            assertListens(host.name() + "-replica", replica, 3306);
+            assertEquals(host.name(), map(services().get(replica.host()).get("environment")).get("PINION_REPLICATE_FROM"));
+        });
+        docker.redis().instances().forEach(instance -> {
+            assertListens(instance.name(), HostPort.parse(instance.endpoint()), 6379);
+            // Sentinel knows each master by its instance's name, and the instance's replica replicates from it
+            assertEquals(instance.name(), map(services().get(instance.name() + "-replica").get("environment"))
+                    .get("REDIS_REPLICA_OF"));
+            for (String sentinel : docker.redis().sentinels()) {
+                assertTrue(String.valueOf(map(services().get(sentinel.split(":")[0]).get("environment"))
+                        .get("SENTINEL_MASTERS")).contains(instance.name()), sentinel + " watches " + instance.name());
+            }
+        });
+        assertEquals(List.of("sentinel-1:26379", "sentinel-2:26379", "sentinel-3:26379"), docker.redis().sentinels());
         docker.hbase().clusters().forEach(cluster -> {
             Map<String, Object> environment = map(services().get(cluster.name()).get("environment"));
             assertListens(cluster.name(), HostPort.parse(cluster.bootstrap()),

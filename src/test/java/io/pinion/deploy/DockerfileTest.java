@@ -34,7 +34,8 @@ class DockerfileTest {
             HBASE, "docker.io/library/eclipse-temurin:17-jre",
             LOCAL.resolve("Dockerfile.java"), "docker.io/library/debian:bookworm",
             LOCAL.resolve("Dockerfile.mariadb"), "docker.io/library/debian:bookworm",
-            LOCAL.resolve("Dockerfile.redis"), "docker.io/library/debian:bookworm");
+            LOCAL.resolve("Dockerfile.redis"), "docker.io/library/debian:bookworm",
+            LOCAL.resolve("Dockerfile.haproxy"), "docker.io/library/debian:bookworm");
 
     @Test
     void everyImageBuiltByBinImagesTakesItsBaseAsABuildArgumentDefaultingToThePublicImage() throws IOException {
