@@ -153,6 +153,7 @@ class ClusterIT {
                     + "most one per client): " + killFailures);
 
             dequeueThroughTheBalancer(admin);
+            aNewQueuesJobOnTheFirstDequeue(admin);
             writeLimitHoldsForTheCluster();
         } finally {
             loading.set(false);
@@ -199,6 +200,36 @@ class ClusterIT {
         System.out.printf("ClusterIT: %d jobs of a 6-partition queue (3 per instance) dequeued through the load balancer "
                 + "in %d calls, %d of them empty, %d ms%n", jobs, calls, empty, (System.nanoTime() - started) / 1_000_000);
         assertEquals(0, empty, "no empty answer while jobs were due on some instance");
+    }
+
+    /**
+     * A job enqueued the moment its queue was made is brought by the first dequeue through the balancer, although no
+     * broker serves the queue yet (they balance a new queue at their next heartbeat) and the instance that answers may
+     * end up owning none of the job's partition. Three queues, so that the job's partition lands on another instance
+     * than the dequeue's at least once in all likelihood.
+     */
+    private void aNewQueuesJobOnTheFirstDequeue(String admin) throws Exception {
+        for (int round = 0; round < 3; round++) {
+            String queue = "fresh-" + UUID.randomUUID().toString().substring(0, 8);
+            long started = System.nanoTime();
+            field(send("POST", "/v1/queues", admin, "{\"name\":\"" + queue + "\"}"), 201, "name");
+            String job = field(send("POST", "/v1/queues/" + queue + "/jobs", admin, "{\"body\":\"first\"}"), 201, "id");
+            long asked = System.nanoTime();
+            HttpResponse<String> response = send("POST", "/v1/queues/" + queue + "/dequeue", admin,
+                    "{\"max\":1,\"waitMs\":5000}");
+            long dequeueMs = (System.nanoTime() - asked) / 1_000_000;
+            assertEquals(200, response.statusCode(), response.body());
+            JsonNode items = JSON.readTree(response.body()).path("items");
+            assertEquals(1, items.size(), "the first dequeue of a queue made a moment ago brings its job: " + response.body());
+            // found within a slice or two of the wait (its owner re-asked every second), not at the end of the wait
+            assertTrue(dequeueMs < 4_000, "the job came " + dequeueMs + " ms into a 5 s wait");
+            assertEquals(job, items.get(0).path("id").asText());
+            String ack = "{\"acks\":[{\"id\":\"" + job + "\",\"leaseToken\":\"" + items.get(0).path("leaseToken").asText()
+                    + "\",\"outcome\":\"success\"}]}";
+            assertEquals(200, send("POST", "/v1/jobs/ack", admin, ack).statusCode());
+            System.out.printf("ClusterIT: a new queue's first job leased by the first dequeue (%d ms into its wait), %d ms after "
+                    + "the queue was made%n", dequeueMs, (System.nanoTime() - started) / 1_000_000);
+        }
     }
 
     /**

@@ -14,13 +14,22 @@ import io.smallrye.mutiny.Uni;
 /**
  * A dequeue from any instance. Each instance's broker serves only the partitions it owns; a dequeue that finds nothing
  * due in this instance's partitions asks the brokers that own the queue's other partitions ({@link PeerDequeues}),
- * in a random order, without waiting. When none has a job due, the call waits: here when this instance owns
- * partitions of the queue (jobs enqueued into them wake it; at the end of a wait that brought nothing, the others
- * are asked once more), otherwise at one of the owners. A worker behind a load
- * balancer thus gets jobs whenever any instance has some due, and never waits on an instance that owns nothing.
+ * in a random order, without waiting. When none has a job due, the call waits a second at a time: here when this
+ * instance owns partitions of the queue (jobs enqueued into them wake it), otherwise at one of the owners in turn,
+ * and after each second it asks the others once more. A worker behind a load balancer thus gets jobs whenever any
+ * instance has some due, within a second of their coming due elsewhere, and never waits on an instance that owns
+ * nothing. A queue no broker serves yet (created since the brokers last balanced) is looked at again every 200 ms.
  */
 @ApplicationScoped
 public class Dequeues {
+
+    /** How long a dequeue waits at a time while no broker serves the queue yet. */
+    static final long UNASSIGNED_WAIT_MS = 200;
+    /**
+     * How long a dequeue waits in one place before it asks the other owners again: the longest a job due on another
+     * instance waits for a worker waiting elsewhere. Each waiting dequeue asks the other owners once per slice.
+     */
+    static final long RECHECK_MS = 1_000;
 
     private final LocalBroker broker;
     private final PeerDequeues peers;
@@ -41,6 +50,14 @@ public class Dequeues {
     Uni<List<LeaseView>> anywhere(String queue, int max, long waitMs, String authorization) {
         List<String> others = broker.peersFor(queue);
         if (others.isEmpty()) {
+            if (waitMs > UNASSIGNED_WAIT_MS && !broker.serves(queue)) {
+                // no broker serves the queue yet (created since the brokers last balanced, which they do every
+                // heartbeat): wait here a little, then look for its owners again, so that a job enqueued meanwhile
+                // into a partition another instance then claims is not missed until the end of the wait
+                return here(queue, max, UNASSIGNED_WAIT_MS).chain(found -> found.isEmpty()
+                        ? anywhere(queue, max, waitMs - UNASSIGNED_WAIT_MS, authorization)
+                        : Uni.createFrom().item(found));
+            }
             return here(queue, max, waitMs); // this instance's partitions are all there is
         }
         return here(queue, max, 0).chain(found -> {
@@ -49,17 +66,28 @@ public class Dequeues {
             }
             List<String> order = new ArrayList<>(others);
             Collections.shuffle(order, ThreadLocalRandom.current());
-            return peers.firstWithJobs(order, queue, max, authorization).chain(there -> {
-                if (!there.isEmpty() || waitMs == 0) {
-                    return Uni.createFrom().item(there);
-                }
-                if (!broker.serves(queue)) {
-                    return peers.dequeue(order.get(0), queue, max, waitMs, authorization);
-                }
-                // nothing came here during the wait: the others may have had jobs come due meanwhile
-                return here(queue, max, waitMs).chain(waited -> waited.isEmpty()
-                        ? peers.firstWithJobs(order, queue, max, authorization) : Uni.createFrom().item(waited));
-            });
+            return peers.firstWithJobs(order, queue, max, authorization).chain(there -> !there.isEmpty() || waitMs == 0
+                    ? Uni.createFrom().item(there) : waitAround(queue, max, waitMs, order, 0, authorization));
+        });
+    }
+
+    /**
+     * Waits for jobs of the queue a slice of the wait at a time: where they would arrive (here when this instance
+     * serves partitions of the queue, else at one owner, in turn), then asks every owner once without waiting, so a job
+     * that came due on another instance meanwhile is found within a slice, not at the end of the whole wait.
+     */
+    private Uni<List<LeaseView>> waitAround(String queue, int max, long waitMs, List<String> order, int turn,
+            String authorization) {
+        long slice = Math.min(waitMs, RECHECK_MS);
+        Uni<List<LeaseView>> waited = broker.serves(queue) ? here(queue, max, slice)
+                : peers.dequeue(order.get(turn % order.size()), queue, max, slice, authorization);
+        return waited.chain(found -> {
+            if (!found.isEmpty()) {
+                return Uni.createFrom().item(found);
+            }
+            return peers.firstWithJobs(order, queue, max, authorization).chain(there ->
+                    !there.isEmpty() || slice >= waitMs ? Uni.createFrom().item(there)
+                            : waitAround(queue, max, waitMs - slice, order, turn + 1, authorization));
         });
     }
 
