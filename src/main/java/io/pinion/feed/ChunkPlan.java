@@ -38,7 +38,7 @@ final class ChunkPlan {
                 boolean pulled = candidates.isPulled(entry);
                 counts.add(source, pulled ? PlanCounts.Kind.PULLED : PlanCounts.Kind.POOLED);
                 PlanCounts.Kind dropped = null;
-                if (worth.applyAsDouble(entry.key().score()) < config.qualityThreshold()) {
+                if (!DeliveryRules.worthShowing(worth.applyAsDouble(entry.key().score()), config.qualityThreshold())) {
                     dropped = PlanCounts.Kind.BELOW_BAR;
                 } else if (alreadyShown.contains(pin)) {
                     dropped = PlanCounts.Kind.ALREADY_SHOWN;

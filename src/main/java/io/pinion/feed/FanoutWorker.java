@@ -93,7 +93,8 @@ public class FanoutWorker implements JobWorker {
         long author = PinionId.parse(page.author()).value();
         Uni<Page<FollowItem>> receivers = lists.ofBoard(PinionId.parse(page.board()).value(), author, page.cursor(), size);
         return receivers.chain(found -> {
-            List<Long> ids = found.items().stream().map(item -> Long.parseLong(item.id())).filter(id -> id != author).toList();
+            List<Long> ids = found.items().stream().map(item -> Long.parseLong(item.id())).filter(id -> !DeliveryRules.ownPin(id, author))
+                    .toList();
             if (page.purge()) {
                 return purgeAndContinue(page, ids, found.nextCursor());
             }

@@ -311,7 +311,7 @@ public class OlderPins {
                     for (Candidate candidate : examined) {
                         RenderedPin pin = byId.get(candidate.pin());
                         if (pin != null && !onPage.contains(candidate.pin())
-                                && PinionId.parse(pin.view().ownerId()).value() != user) {
+                                && !DeliveryRules.ownPin(user, PinionId.parse(pin.view().ownerId()).value())) {
                             live.add(new Kept(candidate, pin));
                         }
                     }

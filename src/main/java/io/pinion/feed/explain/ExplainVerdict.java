@@ -7,6 +7,7 @@ import static io.pinion.feed.explain.FeedExplanation.SHOWN;
 
 import java.util.Optional;
 
+import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedConfig;
 
 /**
@@ -53,7 +54,7 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
             PoolFinding.Pooled row = pooled.get();
             String where = "in the user's " + row.entry().key().source().label() + " pool, worth "
                     + Evidence.rounded(row.worth()) + " now";
-            return row.worth() >= bar
+            return DeliveryRules.worthShowing(row.worth(), bar)
                     ? new ExplainVerdict(PENDING, Stage.SHOWN, "pending: waiting " + where + " (quality bar " + bar + ") with "
                             + (row.standing().capped() ? "at least " : "") + row.standing().above()
                             + " rows ranked above it; a visit offers it")
@@ -77,7 +78,7 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
             return new ExplainVerdict(NOT_DELIVERED, Stage.JOBS, "not delivered: " + failed.get().describe() + " failed");
         }
         PoolFinding.Prospect prospect = f.prospect();
-        if (prospect != null && prospect.worth() < bar) {
+        if (prospect != null && !DeliveryRules.worthShowing(prospect.worth(), bar)) {
             return new ExplainVerdict(DROPPED, Stage.POOL, "dropped: worth " + Evidence.rounded(prospect.worth())
                     + " now through " + prospect.source().label() + ", below the quality bar " + bar
                     + "; the content generator leaves it out");

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.feed.DeliveryRules;
 import io.pinion.graph.FollowQueries;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.VirtualShards;
@@ -40,7 +41,7 @@ class FollowStage {
                     for (int i = 0; i < interests.size(); i++) {
                         byInterest.put(interests.get(i), follows.get(i));
                     }
-                    return new FollowFinding(user == pin.author(), relation, byInterest);
+                    return new FollowFinding(DeliveryRules.ownPin(user, pin.author()), relation, byInterest);
                 });
         return StageRead.bounded(Stage.FOLLOW, source, found);
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
 import io.pinion.feed.PoolStore;
@@ -67,7 +68,7 @@ record PoolFinding(List<Pooled> rows, long affinity, List<Prospect> prospects, d
                 .put("interest", row.entry().interest())
                 .put("score", row.entry().key().score())
                 .put("worthNow", Evidence.rounded(row.worth()))
-                .put("aboveBar", row.worth() >= bar)
+                .put("aboveBar", DeliveryRules.worthShowing(row.worth(), bar))
                 .put("rankedAbove", row.standing().above())
                 .put("rankCapped", row.standing().capped())
                 .put("rowPresent", row.standing().present())
@@ -77,7 +78,7 @@ record PoolFinding(List<Pooled> rows, long affinity, List<Prospect> prospects, d
             Map<String, Object> scored = new LinkedHashMap<>();
             scored.put("affinity", affinity);
             prospects.forEach(p -> scored.put(p.source().label(), new Evidence().put("score", p.score())
-                    .put("worthNow", Evidence.rounded(p.worth())).put("aboveBar", p.worth() >= bar).map()));
+                    .put("worthNow", Evidence.rounded(p.worth())).put("aboveBar", DeliveryRules.worthShowing(p.worth(), bar)).map()));
             evidence.put("ifScoredNow", scored);
         }
         return evidence.map();

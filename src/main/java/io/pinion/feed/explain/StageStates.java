@@ -1,5 +1,6 @@
 package io.pinion.feed.explain;
 
+import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedConfig;
 
 /**
@@ -26,8 +27,8 @@ final class StageStates {
             case PIN -> f.pin().active();
             case FOLLOW -> f.follow().reaches();
             case ROUTE -> f.pulledForUser() || f.pushedToUser();
-            case POOL -> f.pooled().map(row -> row.worth() >= bar)
-                    .orElseGet(() -> f.prospect() != null && f.prospect().worth() >= bar);
+            case POOL -> f.pooled().map(row -> DeliveryRules.worthShowing(row.worth(), bar))
+                    .orElseGet(() -> f.prospect() != null && DeliveryRules.worthShowing(f.prospect().worth(), bar));
             case SHOWN -> f.shownInFeed() || f.unfinished(FoundJob.Purpose.PERSIST_SHOWN).isPresent();
             case JOBS -> f.failed(FoundJob.Purpose.DELIVERY).isEmpty() && f.failed(FoundJob.Purpose.PURGE).isEmpty();
         };
