@@ -17,13 +17,14 @@ import io.pinion.queue.work.JobWorker;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Runs {@code feed-fanout} jobs. A pushed pin's page reads up to {@code pinion.feed.fanout-batch} receivers of the
- * board, keeps the active ones ({@link ReceiverStates}), and writes their pool rows itself when it is the only page;
- * a longer fan-out enqueues a {@code feed-pool-insert} job per page and the next page (with a dedupe key, so a page
- * that runs twice does not fork the chain). A deleted pin's pages become {@code feed-purge} jobs, over the board's
- * receivers and over the users whose related pools took the board's pins. Jobs whose push-or-pull decision the
- * saving request could not make decide here ({@link FanoutRoute}); interest jobs only index the pin (interests are
- * pulled).
+ * Runs {@code feed-fanout} jobs, one method per kind of {@link FanoutJob}. A pushed pin's page
+ * ({@link FanoutJob.PushPage}) reads up to {@code pinion.feed.fanout-batch} receivers of the board, keeps the active
+ * ones ({@link ReceiverStates}), and writes their pool rows itself when it is the only page; a longer fan-out enqueues
+ * a {@code feed-pool-insert} job per page and the next page (with a dedupe key, so a page that runs twice does not fork
+ * the chain). A deleted pin's pages ({@link FanoutJob.PurgePage}, {@link FanoutJob.RelatedPurgePage}) become
+ * {@code feed-purge} jobs, over the board's receivers and over the users whose related pools took the board's pins.
+ * A {@link FanoutJob.Route} decides push or pull when the saving request could not ({@link FanoutRoute}); an
+ * {@link FanoutJob.InterestIndex} only indexes the pin (interests are pulled).
  */
 @ApplicationScoped
 @JobHandler(value = FeedJobs.FANOUT, concurrency = 8, partitions = 4, maxAttempts = 1000, leaseMs = 30_000,
@@ -60,44 +61,48 @@ public class FanoutWorker implements JobWorker {
 
     @Override
     public Uni<Void> handle(LeasedJob job) {
-        FanoutPage page = jobs.read(job.body(), FanoutPage.class);
-        if (page.source().equals(FeedSource.INTERESTS.label())) {
-            return interest(page);
+        FanoutJob work = jobs.readFanout(job.body());
+        if (work instanceof FanoutJob.Route decide) {
+            return route(decide);
         }
-        if (page.source().equals(FeedSource.RELATED.label())) {
+        if (work instanceof FanoutJob.PushPage page) {
+            return push(page);
+        }
+        if (work instanceof FanoutJob.PurgePage page) {
+            return purge(page);
+        }
+        if (work instanceof FanoutJob.RelatedPurgePage page) {
             return relatedPurge(page);
         }
-        if (page.route() && page.cursor() == null) {
-            long board = PinionId.parse(page.board()).value();
-            return route.decide(board, PinionId.parse(page.author()).value()).chain(decision -> switch (decision.mode()) {
-                case PUSHED -> following(page.pushed());
-                case PULLED -> page.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(page), decision.receivers());
-                case NOBODY -> page.purge() ? Uni.createFrom().voidItem() : route.nobody();
-            });
+        if (work instanceof FanoutJob.InterestIndex index) {
+            return interest(index);
         }
-        return following(page);
+        throw new IllegalStateException("unknown fan-out job " + work);
+    }
+
+    /** Decides push or pull now (the saving request could not), then does what the decision calls for. */
+    private Uni<Void> route(FanoutJob.Route job) {
+        long board = PinionId.parse(job.board()).value();
+        return route.decide(board, PinionId.parse(job.author()).value()).chain(decision -> switch (decision.mode()) {
+            case PUSHED -> job.purge() ? purge(job.firstPurgePage()) : push(job.firstPage());
+            case PULLED -> job.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(job, job.created()), decision.receivers());
+            case NOBODY -> job.purge() ? Uni.createFrom().voidItem() : route.nobody();
+        });
     }
 
     /** Interests are pulled: the pin enters (or, deleted, leaves) the interest's recent pins; nobody is paged. */
-    private Uni<Void> interest(FanoutPage page) {
-        if (page.cursor() != null) {
-            return Uni.createFrom().voidItem();
-        }
-        RecentPins.Index index = recentPins.interest(page.interest());
-        return page.purge() ? recentPins.remove(index, recentPin(page)) : recentPins.add(index, recentPin(page))
+    private Uni<Void> interest(FanoutJob.InterestIndex job) {
+        RecentPins.Index index = recentPins.interest(job.interest());
+        RecentPin pin = recentPin(job, job.created());
+        return job.removed() ? recentPins.remove(index, pin) : recentPins.add(index, pin)
                 .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1));
     }
 
-    private Uni<Void> following(FanoutPage page) {
-        int size = Math.min(config.fanoutBatch(), FollowLists.MAX_RECEIVERS_PAGE);
+    /** A page of a pushed pin's receivers: pool rows for the active ones. */
+    private Uni<Void> push(FanoutJob.PushPage page) {
         long author = PinionId.parse(page.author()).value();
-        Uni<Page<FollowItem>> receivers = lists.ofBoard(PinionId.parse(page.board()).value(), author, page.cursor(), size);
-        return receivers.chain(found -> {
-            List<Long> ids = found.items().stream().map(item -> Long.parseLong(item.id())).filter(id -> !DeliveryRules.ownPin(id, author))
-                    .toList();
-            if (page.purge()) {
-                return purgeAndContinue(page, ids, found.nextCursor());
-            }
+        return receivers(page).chain(found -> {
+            List<Long> ids = receiverIds(found, author);
             return receiverStates.active(ids, author, System.currentTimeMillis())
                     .chain(active -> (found.nextCursor() == null ? insert(page, active)
                             : Uni.join().all(
@@ -110,8 +115,27 @@ public class FanoutWorker implements JobWorker {
         });
     }
 
+    /** A page of a deleted pin's receivers: their pools and feeds are purged of it. */
+    private Uni<Void> purge(FanoutJob.PurgePage page) {
+        long author = PinionId.parse(page.author()).value();
+        return receivers(page).chain(found -> purgeAndContinue(page, receiverIds(found, author), found.nextCursor()));
+    }
+
+    /** A page of the board's receivers, at most {@code pinion.feed.fanout-batch}. */
+    private Uni<Page<FollowItem>> receivers(FanoutJob.Paged page) {
+        int size = Math.min(config.fanoutBatch(), FollowLists.MAX_RECEIVERS_PAGE);
+        return lists.ofBoard(PinionId.parse(page.board()).value(), PinionId.parse(page.author()).value(), page.cursor(),
+                size);
+    }
+
+    private static List<Long> receiverIds(Page<FollowItem> found, long author) {
+        return found.items().stream().map(item -> Long.parseLong(item.id()))
+                .filter(id -> !DeliveryRules.ownPin(id, author))
+                .toList();
+    }
+
     /** A page done: the pin counts as pushed once (its first page), its receivers as paged, the inactive as skipped. */
-    private void paged(FanoutPage page, int receivers, int active) {
+    private void paged(FanoutJob.PushPage page, int receivers, int active) {
         if (page.cursor() == null) {
             funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PUSHED, 1);
         }
@@ -120,7 +144,7 @@ public class FanoutWorker implements JobWorker {
     }
 
     /** The page's rows, written by this job: the pin is scored for each active receiver and put in one batch. */
-    private Uni<Void> insert(FanoutPage page, List<ReceiverStates.Receiver> active) {
+    private Uni<Void> insert(FanoutJob.PushPage page, List<ReceiverStates.Receiver> active) {
         long pin = PinionId.parse(page.pin()).value();
         long author = PinionId.parse(page.author()).value();
         long board = PinionId.parse(page.board()).value();
@@ -142,10 +166,12 @@ public class FanoutWorker implements JobWorker {
         return checks.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(checks).andFailFast().replaceWithVoid();
     }
 
-    private Uni<Void> purgeAndContinue(FanoutPage page, List<Long> users, String nextCursor) {
+    /** A {@code feed-purge} job for the page's users, and the next page. */
+    private Uni<Void> purgeAndContinue(FanoutJob.Paged page, List<Long> users, String nextCursor) {
         List<Uni<Void>> next = new ArrayList<>();
         if (!users.isEmpty()) {
-            next.add(jobs.enqueue(FeedJobs.PURGE, List.of(page.purgeFrom(users.stream().map(Object::toString).toList()))));
+            next.add(jobs.enqueue(FeedJobs.PURGE, List.of(new PoolPurge(page.pin(), page.board(), page.author(),
+                    users.stream().map(Object::toString).toList()))));
         }
         if (nextCursor != null) {
             next.add(next(page, nextCursor));
@@ -154,20 +180,20 @@ public class FanoutWorker implements JobWorker {
     }
 
     /** A deleted pin leaves the related pools of the users who took its board's pins, a page at a time. */
-    private Uni<Void> relatedPurge(FanoutPage page) {
+    private Uni<Void> relatedPurge(FanoutJob.RelatedPurgePage page) {
         long board = PinionId.parse(page.board()).value();
         long author = PinionId.parse(page.author()).value();
         return related.page(board, author, page.cursor(), config.fanoutBatch())
                 .chain(found -> purgeAndContinue(page, found.items(), found.nextCursor()));
     }
 
-    private Uni<Void> next(FanoutPage page, String nextCursor) {
-        FanoutPage next = page.next(nextCursor);
+    private Uni<Void> next(FanoutJob.Paged page, String nextCursor) {
+        FanoutJob.Paged next = page.next(nextCursor);
         return jobs.enqueueOnce(FeedJobs.FANOUT, next, next.dedupeKey());
     }
 
-    private static RecentPin recentPin(FanoutPage page) {
-        return new RecentPin(PinionId.parse(page.pin()).value(), PinionId.parse(page.board()).value(),
-                PinionId.parse(page.author()).value(), page.created());
+    private static RecentPin recentPin(FanoutJob job, long created) {
+        return new RecentPin(PinionId.parse(job.pin()).value(), PinionId.parse(job.board()).value(),
+                PinionId.parse(job.author()).value(), created);
     }
 }

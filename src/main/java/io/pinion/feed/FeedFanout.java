@@ -52,14 +52,14 @@ public class FeedFanout implements PinEvents {
     @Override
     public Uni<Void> pinAdded(PinionId pin, PinionId board, PinionId author, long created, List<String> interests) {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), created);
-        FanoutPage following = page(pin, board, author, created, System.currentTimeMillis(), FeedSource.FOLLOWING, null,
-                false);
+        FanoutJob.Route following = new FanoutJob.Route(pin.toString(), board.toString(), author.toString(), created,
+                System.currentTimeMillis(), false);
         funnel.count(FeedFunnel.Stage.CREATED, null, FeedFunnel.Reason.NONE, 1);
         List<Uni<Void>> steps = new ArrayList<>();
         steps.add(route.decide(board.value(), author.value())
                 .chain(decision -> switch (decision.mode()) {
                     case PULLED -> route.pull(recent, decision.receivers());
-                    case PUSHED -> jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed()));
+                    case PUSHED -> jobs.enqueue(FeedJobs.FANOUT, List.of(following.firstPage()));
                     case NOBODY -> route.nobody();
                 })
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
@@ -67,7 +67,7 @@ public class FeedFanout implements PinEvents {
             steps.add(recentPins.add(recentPins.interest(interest), recent)
                     .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1))
                     .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
-                            List.of(page(pin, board, author, created, 0, FeedSource.INTERESTS, interest, false)))));
+                            List.of(interestIndex(pin, board, author, created, interest, false)))));
         }
         return logged(Uni.join().all(steps).andCollectFailures().replaceWithVoid(), "fan-out of pin " + pin);
     }
@@ -81,27 +81,27 @@ public class FeedFanout implements PinEvents {
     @Override
     public Uni<Void> pinDeleted(PinionId pin, PinionId board, PinionId author, List<String> interests) {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), 0);
-        FanoutPage following = page(pin, board, author, 0, 0, FeedSource.FOLLOWING, null, true);
+        FanoutJob.Route following = new FanoutJob.Route(pin.toString(), board.toString(), author.toString(), 0, 0, true);
         List<Uni<Void>> steps = new ArrayList<>();
         steps.add(recentPins.remove(recentPins.author(author.value()), recent)
                 .chain(() -> route.mode(board.value(), author.value()))
                 .chain(mode -> mode != FanoutRoute.Mode.PUSHED ? Uni.createFrom().voidItem()
-                        : jobs.enqueue(FeedJobs.FANOUT, List.of(following.pushed())))
+                        : jobs.enqueue(FeedJobs.FANOUT, List.of(following.firstPurgePage())))
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
-        steps.add(jobs.enqueue(FeedJobs.FANOUT, List.of(page(pin, board, author, 0, 0, FeedSource.RELATED, null, true))));
+        steps.add(jobs.enqueue(FeedJobs.FANOUT, List.of(new FanoutJob.RelatedPurgePage(pin.toString(), board.toString(),
+                author.toString(), null))));
         for (String interest : interests) {
             steps.add(recentPins.remove(recentPins.interest(interest), recent)
                     .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
-                            List.of(page(pin, board, author, 0, 0, FeedSource.INTERESTS, interest, true)))));
+                            List.of(interestIndex(pin, board, author, 0, interest, true)))));
         }
         return logged(Uni.join().all(steps).andCollectFailures().replaceWithVoid(), "purge of pin " + pin);
     }
 
-    /** A first page that still has to decide push or pull (for the following source). */
-    private static FanoutPage page(PinionId pin, PinionId board, PinionId author, long created, long scoredAt,
-            FeedSource source, String interest, boolean purge) {
-        return new FanoutPage(pin.toString(), board.toString(), author.toString(), created, scoredAt, source.label(),
-                interest, null, purge, true);
+    /** The interest's recent pins, written by a job when the request could not. */
+    private static FanoutJob.InterestIndex interestIndex(PinionId pin, PinionId board, PinionId author, long created,
+            String interest, boolean removed) {
+        return new FanoutJob.InterestIndex(pin.toString(), board.toString(), author.toString(), created, interest, removed);
     }
 
     private static Uni<Void> logged(Uni<Void> work, String what) {

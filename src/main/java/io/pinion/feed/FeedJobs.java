@@ -1,11 +1,13 @@
 package io.pinion.feed;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.queue.JobWriter;
@@ -55,8 +57,22 @@ public class FeedJobs {
     public <T> T read(byte[] body, Class<T> type) {
         try {
             return json.readValue(body, type);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("not a " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A {@code feed-fanout} body: a {@link FanoutJob}, or one written in the earlier shape ({@link FanoutPage}). */
+    public FanoutJob readFanout(byte[] body) {
+        try {
+            JsonNode tree = json.readTree(body);
+            if (tree == null || !tree.isObject()) {
+                throw new IllegalArgumentException("not a fan-out job: " + (tree == null ? "empty" : tree.getNodeType()));
+            }
+            return tree.has("kind") ? json.treeToValue(tree, FanoutJob.class)
+                    : json.treeToValue(tree, FanoutPage.class).toJob();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a fan-out job: " + e.getMessage(), e);
         }
     }
 

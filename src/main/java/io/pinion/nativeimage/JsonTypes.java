@@ -1,6 +1,7 @@
 package io.pinion.nativeimage;
 
 import io.pinion.boards.BoardData;
+import io.pinion.feed.FanoutJob;
 import io.pinion.feed.FanoutPage;
 import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedSource;
@@ -38,7 +39,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UserData.class, BoardData.class, PinData.class,
         QueueConfig.class, RetryPolicy.class,
         FollowEvent.class,
-        FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class, PoolRow.class,
+        FanoutJob.class, FanoutJob.Route.class, FanoutJob.PushPage.class, FanoutJob.PurgePage.class,
+        FanoutJob.RelatedPurgePage.class, FanoutJob.InterestIndex.class, FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class, PoolRow.class,
         PoolTrim.class, Regeneration.class, FeedEntry.class, FeedSource.class, TargetRow.class,
         Topology.class, MysqlTopology.class, MysqlHost.class, RedisTopology.class, RedisInstance.class,
         HBaseTopology.class, HBaseClusterSpec.class, HBaseRole.class, ShardRange.class })

@@ -6,6 +6,7 @@ import static io.pinion.TestApi.newUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -44,6 +45,9 @@ class FanoutTest {
 
     @Inject
     RecentPins recentPins;
+
+    @Inject
+    FanoutWorker fanout;
 
     @Test
     void aNewPinReachesThePoolsOfItsReceiversOnly() throws Exception {
@@ -157,6 +161,44 @@ class FanoutTest {
         long pin = Long.parseLong(createPin(author, board, "new"));
         assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pin) && contains(other, FeedSource.FOLLOWING, pin));
         assertTrue(score(fan, pin) > score(other, pin), "affinity lifts the score");
+    }
+
+    /**
+     * Bodies in the shape feed-fanout jobs had before one type per kind of work (exactly the JSON an earlier version
+     * wrote, no {@code kind}) still run: a purge page takes the pin out of a receiver's pool, a page still to be routed
+     * pushes it back, and an interest page indexes it.
+     */
+    @Test
+    void jobsQueuedInTheEarlierBodyShapeStillRun() throws Exception {
+        TestUser author = newUser();
+        TestUser fan = newUser();
+        fan.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
+        String board = createBoard(author, "earlier shape");
+        String pin = createPin(author, board, "queued long ago");
+        long pinId = Long.parseLong(pin);
+        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId));
+
+        String fields = "\"pin\":\"" + pin + "\",\"board\":\"" + board + "\",\"author\":\"" + author.id() + "\"";
+        PinionId jobId = PinionId.parse(pin); // any id: the worker reads only the body
+        runFanout(jobId, "{" + fields + ",\"created\":0,\"scoredAt\":0,\"source\":\"following\",\"interest\":null,"
+                + "\"cursor\":null,\"purge\":true,\"route\":false}");
+        assertEventually(() -> !contains(fan, FeedSource.FOLLOWING, pinId));
+
+        long now = System.currentTimeMillis();
+        runFanout(jobId, "{" + fields + ",\"created\":" + now + ",\"scoredAt\":" + now + ",\"source\":\"following\","
+                + "\"interest\":null,\"cursor\":null,\"purge\":false,\"route\":true}");
+        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId));
+
+        String topic = "earlier " + UUID.randomUUID().toString().substring(0, 8);
+        runFanout(jobId, "{" + fields + ",\"created\":" + now + ",\"scoredAt\":0,\"source\":\"interests\",\"interest\":\""
+                + topic + "\",\"cursor\":null,\"purge\":false,\"route\":true}");
+        assertTrue(recentPins.newest(recentPins.interest(topic), 0, 10).await().atMost(WAIT).stream()
+                .anyMatch(recent -> recent.pin() == pinId), "the interest's recent pins hold the pin");
+    }
+
+    private void runFanout(PinionId id, String body) {
+        fanout.handle(new LeasedJob(id, FeedJobs.FANOUT, null, 0, body.getBytes(StandardCharsets.UTF_8), 1,
+                1L, 1, 0, 0, 0)).await().atMost(WAIT);
     }
 
     private double score(TestUser user, long pin) {

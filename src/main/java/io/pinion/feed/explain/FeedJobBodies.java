@@ -4,8 +4,9 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FanoutPage;
+import io.pinion.feed.FanoutJob;
 import io.pinion.feed.FeedJobs;
+import io.pinion.feed.FeedSource;
 import io.pinion.feed.PersistChunk;
 import io.pinion.feed.PoolInsert;
 import io.pinion.feed.PoolPurge;
@@ -31,7 +32,7 @@ class FeedJobBodies {
     FoundJob classify(Job job, long user, long pin, PinFinding found) {
         try {
             return switch (job.queue()) {
-                case FeedJobs.FANOUT -> fanout(job, jobs.read(job.body(), FanoutPage.class));
+                case FeedJobs.FANOUT -> fanout(job, jobs.readFanout(job.body()));
                 case FeedJobs.POOL_INSERT -> poolInsert(job, jobs.read(job.body(), PoolInsert.class), user);
                 case FeedJobs.PURGE -> purge(job, jobs.read(job.body(), PoolPurge.class), user);
                 case FeedJobs.PERSIST -> persist(job, jobs.read(job.body(), PersistChunk.class), user, pin);
@@ -45,16 +46,31 @@ class FeedJobBodies {
         }
     }
 
-    private static FoundJob fanout(Job job, FanoutPage page) {
-        String which = page.cursor() == null ? "first" : "next";
-        if (page.purge()) {
-            return new FoundJob(job, FoundJob.Purpose.PURGE, "purge fan-out page (" + which + ") of the " + page.source()
-                    + " source");
+    private static FoundJob fanout(Job job, FanoutJob work) {
+        if (work instanceof FanoutJob.InterestIndex index) {
+            return index.removed() ? purgePage(job, "first", FeedSource.INTERESTS)
+                    : new FoundJob(job, FoundJob.Purpose.DELIVERY, "index write into the recent pins of " + index.interest());
         }
-        if (page.interest() != null) {
-            return new FoundJob(job, FoundJob.Purpose.DELIVERY, "index write into the recent pins of " + page.interest());
+        if (work instanceof FanoutJob.RelatedPurgePage page) {
+            return purgePage(job, which(page), FeedSource.RELATED);
         }
+        if (work instanceof FanoutJob.PurgePage page) {
+            return purgePage(job, which(page), FeedSource.FOLLOWING);
+        }
+        if (work instanceof FanoutJob.Route route && route.purge()) {
+            return purgePage(job, "first", FeedSource.FOLLOWING);
+        }
+        String which = work instanceof FanoutJob.PushPage page ? which(page) : "first";
         return new FoundJob(job, FoundJob.Purpose.DELIVERY, "fan-out page (" + which + ") of the board's receivers");
+    }
+
+    private static String which(FanoutJob.Paged page) {
+        return page.cursor() == null ? "first" : "next";
+    }
+
+    private static FoundJob purgePage(Job job, String which, FeedSource source) {
+        return new FoundJob(job, FoundJob.Purpose.PURGE, "purge fan-out page (" + which + ") of the " + source.label()
+                + " source");
     }
 
     private static FoundJob poolInsert(Job job, PoolInsert insert, long user) {
