@@ -19,6 +19,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.Operator;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
@@ -124,10 +125,6 @@ class PackagedAppIT {
 
     /** Fan-out and readiness are asynchronous: up to 90 s. */
     private static void eventually(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 90_000;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within 90 s");
-            Thread.sleep(250);
-        }
+        Wait.within(90_000, condition);
     }
 }

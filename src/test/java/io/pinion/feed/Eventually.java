@@ -1,7 +1,5 @@
 package io.pinion.feed;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -9,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.pinion.Json;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 
 /**
  * Waits for the job queue to have done its part.
@@ -34,10 +33,6 @@ final class Eventually {
     }
 
     static void within(long millis, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + millis + " ms");
-            Thread.sleep(100);
-        }
+        Wait.within(millis, condition);
     }
 }

@@ -29,6 +29,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -224,11 +225,7 @@ class RedisFailoverTest {
     }
 
     private static void within(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + WAIT.toMillis();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + WAIT);
-            Thread.sleep(100);
-        }
+        Wait.within(WAIT, condition);
     }
 
     /** Writers toggling the follows of their own pairs, one request at a time each. */

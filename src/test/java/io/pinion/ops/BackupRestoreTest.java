@@ -52,6 +52,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.feed.FeedJobs;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.FeedTables;
@@ -486,11 +487,7 @@ class BackupRestoreTest {
     }
 
     private static void within(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + JOBS_MS;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + JOBS_MS + " ms");
-            Thread.sleep(100);
-        }
+        Wait.within(JOBS_MS, condition);
     }
 
     /** Runs a command in the repository; fails with its output unless it exits 0. */

@@ -1,6 +1,7 @@
 package io.pinion.ops;
 
 import static io.pinion.TestApi.admin;
+import static io.pinion.Wait.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
@@ -120,13 +120,5 @@ class FailoverDecisionTest {
 
     private MysqlHost host() {
         return topology.get().mysql().hosts().stream().filter(h -> h.name().equals(HOST)).findFirst().orElseThrow();
-    }
-
-    private static void within(long ms, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + ms;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + ms + " ms");
-            Thread.sleep(50);
-        }
     }
 }

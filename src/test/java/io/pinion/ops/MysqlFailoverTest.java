@@ -29,6 +29,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.mysql.MysqlServers;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
@@ -293,11 +294,7 @@ class MysqlFailoverTest {
     }
 
     private static void within(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + WAIT.toMillis();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + WAIT);
-            Thread.sleep(50);
-        }
+        Wait.within(WAIT, condition);
     }
 
     /** One acknowledged write: the board's id and when its request began and ended. */

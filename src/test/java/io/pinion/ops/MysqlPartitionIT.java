@@ -1,5 +1,6 @@
 package io.pinion.ops;
 
+import static io.pinion.Wait.within;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -252,14 +252,6 @@ class MysqlPartitionIT {
         String output = new String(client.getInputStream().readAllBytes()).trim();
         assertEquals(0, client.waitFor(), "mysql on " + port + ": " + output);
         return output;
-    }
-
-    private static void within(long ms, BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + ms;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, what + ": not within " + ms + " ms");
-            Thread.sleep(50);
-        }
     }
 
     private static String[] concat(String[] first, String last) {

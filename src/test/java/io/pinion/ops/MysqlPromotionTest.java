@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.MysqlPools;
 import io.pinion.mysql.ShardDatabase;
@@ -121,11 +122,7 @@ class MysqlPromotionTest {
     }
 
     private static void within(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + WAIT.toMillis();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + WAIT);
-            Thread.sleep(100);
-        }
+        Wait.within(WAIT, condition);
     }
 
     @Test

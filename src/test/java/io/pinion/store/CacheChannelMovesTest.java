@@ -1,5 +1,6 @@
 package io.pinion.store;
 
+import static io.pinion.Wait.within;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -55,13 +56,5 @@ class CacheChannelMovesTest {
             TestApi.putTopology(before).then().statusCode(200);
         }
         within(5_000, cache::usable);
-    }
-
-    private static void within(long ms, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + ms;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + ms + " ms");
-            Thread.sleep(50);
-        }
     }
 }

@@ -5,7 +5,6 @@ import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.failure.EventLoopLag;
 import io.pinion.redis.RedisClients;
 import io.pinion.topology.ActiveTopology;
@@ -78,10 +78,6 @@ class HeldInvalidationsTest {
     }
 
     private static void eventually(BooleanSupplier condition, long withinMs) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + withinMs;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + withinMs + " ms");
-            Thread.sleep(50);
-        }
+        Wait.within(withinMs, condition);
     }
 }

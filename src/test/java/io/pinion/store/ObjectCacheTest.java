@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
@@ -125,10 +126,6 @@ class ObjectCacheTest {
     }
 
     private static void eventually(BooleanSupplier condition, long withinMs) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + withinMs;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + withinMs + " ms");
-            Thread.sleep(50);
-        }
+        Wait.within(withinMs, condition);
     }
 }

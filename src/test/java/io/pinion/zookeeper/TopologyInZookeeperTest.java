@@ -24,6 +24,7 @@ import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.StackResource;
 import io.pinion.topology.ActiveTopology;
@@ -147,11 +148,7 @@ class TopologyInZookeeperTest {
     }
 
     private static void within(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within 30 s");
-            Thread.sleep(50);
-        }
+        Wait.within(30_000, condition);
     }
 
     private CuratorFramework client() throws InterruptedException {

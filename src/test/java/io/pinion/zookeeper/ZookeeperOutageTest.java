@@ -4,6 +4,7 @@ import static io.pinion.TestApi.admin;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.management;
 import static io.pinion.TestApi.newUser;
+import static io.pinion.Wait.within;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -92,13 +93,5 @@ class ZookeeperOutageTest {
         operator.as().contentType("application/json").body(java.util.Map.of("max", 1, "waitMs", 15_000))
                 .post("/v1/queues/" + queue + "/dequeue").then().statusCode(200)
                 .body("items[0].body", equalTo("enqueued while ZooKeeper is down"));
-    }
-
-    private static void within(long ms, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + ms;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not within " + ms + " ms");
-            Thread.sleep(50);
-        }
     }
 }
