@@ -3,6 +3,8 @@ package io.pinion.queue.broker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 import org.jboss.logging.Logger;
 
@@ -19,7 +21,8 @@ import io.smallrye.mutiny.Uni;
  * reads their bodies back into the buffer. Buffered jobs whose lease is half spent are released to PENDING
  * without costing an attempt. Jobs enqueued through this instance may be written leased straight into the buffer
  * ({@link #reserve}). The owner also sweeps expired leases; deleting finished jobs and measuring depth are
- * {@link PartitionUpkeep}'s.
+ * {@link PartitionUpkeep}'s. When it looks for due jobs is {@link FetchPacing}'s state, when it sweeps
+ * {@link SweepPacing}'s.
  *
  * <p>A FIFO partition hands out one job at a time, the next only after the previous one is acked; a failure puts
  * the head back and the partition waits for its retry.
@@ -31,36 +34,28 @@ final class OwnedPartition {
     private static final long FIFO_CHECK_MS = 200;
     /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
     static final long MIN_LEASE_MS = 1_000;
-    /** An idle partition is swept at most this many sweep intervals apart. */
-    private static final long SWEEP_BACKOFF_FACTOR = 20;
 
     private final BrokerContext context;
     private final String brokerId;
     private final QueuePartition partition;
     private final Runnable onJobs;
-    private final java.util.function.LongSupplier queueDemand;
+    private final LongSupplier queueDemand;
     private final JobBuffer buffer;
     private final PartitionSql statements;
     private final PartitionUpkeep upkeep;
     private final AtomicBoolean fetching = new AtomicBoolean();
+    private final BooleanSupplier serving;
+    private final FetchPacing fetches;
+    private final SweepPacing sweeps;
     private volatile Queue queue;
-    private final java.util.function.BooleanSupplier serving;
-    private volatile boolean alwaysDemand;
-    private volatile long lastDemand;
-    private volatile long nextFetchAt;
-    private volatile int emptyLooks;
-    private final java.util.concurrent.atomic.AtomicLong wakes = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean stopped;
     private volatile long inFlight;
     private volatile long inFlightCheckedAt;
     private volatile long fifoFloor;
-    private volatile boolean leasedSinceSweep = true;
-    private volatile long nextSweepAt;
-    private volatile long sweepBackoffMs;
 
     /** @param serving whether the broker may serve the partition now (it holds its claim in ZooKeeper) */
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
-            java.util.function.LongSupplier queueDemand, java.util.function.BooleanSupplier serving) {
+            LongSupplier queueDemand, BooleanSupplier serving) {
         this.serving = serving;
         this.context = context;
         this.queueDemand = queueDemand;
@@ -71,6 +66,9 @@ final class OwnedPartition {
         this.buffer = new JobBuffer(queue.config().fifo());
         this.statements = new PartitionSql(context.sql(), partition, brokerId);
         this.upkeep = new PartitionUpkeep(context, statements, partition.partition(), () -> stopped);
+        this.fetches = new FetchPacing(context.settings().pollInterval(), context.settings().pollIntervalMax(),
+                context.settings().demandWindow());
+        this.sweeps = new SweepPacing(context.settings().sweepInterval());
     }
 
     QueuePartition partition() {
@@ -108,7 +106,7 @@ final class OwnedPartition {
     /** New settings, from the broker's rebalance. */
     void update(Queue latest, boolean handledInApp) {
         queue = latest;
-        alwaysDemand = handledInApp;
+        fetches.alwaysDemand(handledInApp);
     }
 
     /** Up to {@code max} jobs from the buffer (the broker has already applied the rate limit). */
@@ -122,7 +120,7 @@ final class OwnedPartition {
     }
 
     private List<LeasedJob> takeOnce(int max, long now) {
-        lastDemand = now;
+        fetches.demanded(now);
         if (!canWork() || queue.config().paused() || max <= 0) {
             return List.of();
         }
@@ -202,7 +200,7 @@ final class OwnedPartition {
             release(jobs);
             return;
         }
-        leasedSinceSweep = true;
+        sweeps.leased();
         onJobs.run();
     }
 
@@ -220,11 +218,10 @@ final class OwnedPartition {
 
     /** Returns expired leases to PENDING after backoff, or FAILED when attempts are spent. */
     Uni<Void> sweep(long now) {
-        if (stopped || !canWork() || now < nextSweepAt) {
+        if (stopped || !canWork() || !sweeps.due(now)) {
             return Uni.createFrom().voidItem();
         }
-        boolean leased = leasedSinceSweep;
-        leasedSinceSweep = false;
+        boolean leased = sweeps.start();
         return statements.sweepExpired(now, queue.config().retry(), MIN_LEASE_MS)
                 .invoke(expired -> {
                     context.metrics().retried(queue.name(), expired);
@@ -232,11 +229,7 @@ final class OwnedPartition {
                         checkFifoHead(inFlight);
                     }
                     // a partition that hands nothing out and finds nothing expired is swept less and less often
-                    long base = context.settings().sweepInterval().toMillis();
-                    sweepBackoffMs = expired == 0 && !leased
-                            ? Math.min(Math.max(base, sweepBackoffMs * 2), base * SWEEP_BACKOFF_FACTOR)
-                            : base;
-                    nextSweepAt = now + sweepBackoffMs;
+                    sweeps.swept(now, expired, leased);
                 })
                 .replaceWithVoid();
     }
@@ -256,24 +249,8 @@ final class OwnedPartition {
      * poll, and poll at the shortest interval again.
      */
     void jobsEnqueued() {
-        wakes.incrementAndGet();
-        emptyLooks = 0;
-        nextFetchAt = 0;
+        fetches.woken();
         context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
-    }
-
-    /**
-     * The wait after {@code looks} looks in a row found nothing. A partition handled in this process (always wanted)
-     * doubles the poll interval each time, up to its maximum; one served to outside workers polls only while they ask
-     * (demand), at the poll interval.
-     */
-    private long idleWait(int looks) {
-        long base = context.settings().pollInterval().toMillis();
-        if (!alwaysDemand) {
-            return base;
-        }
-        long max = Math.max(base, context.settings().pollIntervalMax().toMillis());
-        return Math.min(max, base << Math.min(looks, 20));
     }
 
     /** Stops handing out; a graceful stop returns buffered jobs to PENDING, an abrupt one leaves them to expire. */
@@ -288,7 +265,7 @@ final class OwnedPartition {
     }
 
     private void prefetch(long now) {
-        if (!canWork() || queue.config().paused() || now < nextFetchAt || !hasDemand(now)) {
+        if (!canWork() || queue.config().paused() || !fetches.due(now) || !hasDemand(now)) {
             return;
         }
         boolean fifo = queue.config().fifo();
@@ -298,7 +275,7 @@ final class OwnedPartition {
         if (wanted <= 0 || room <= 0 || !fetching.compareAndSet(false, true)) {
             return;
         }
-        long wokenBefore = wakes.get();
+        long wokenBefore = fetches.wakes();
         int batch = Math.min(wanted, context.settings().prefetchBatch());
         Uni<List<Long>> due = fifo ? dueFifo(batch, now) : statements.due(batch, now, room);
         due.flatMap(ids -> lease(ids, now))
@@ -309,21 +286,19 @@ final class OwnedPartition {
                         return;
                     }
                     if (jobs.isEmpty()) {
-                        if (wakes.get() != wokenBefore) {
+                        if (fetches.foundNothing(now, wokenBefore)) {
                             // jobs enqueued while this look ran may have come after it read: look again now
                             context.vertx().runOnContext(() -> prefetch(System.currentTimeMillis()));
-                            return;
                         }
-                        nextFetchAt = now + idleWait(emptyLooks++);
                         return;
                     }
-                    emptyLooks = 0;
+                    fetches.found();
                     context.metrics().prefetched(jobs.size());
                     buffer.addAll(jobs);
                     onJobs.run();
                 }, failure -> {
                     fetching.set(false);
-                    nextFetchAt = System.currentTimeMillis() + context.settings().pollInterval().toMillis() * 5;
+                    fetches.failed(System.currentTimeMillis());
                     LOG.debugf("prefetch from %s failed: %s", statements.table(), failure.getMessage());
                 });
     }
@@ -347,7 +322,7 @@ final class OwnedPartition {
             return Uni.createFrom().item(List.of());
         }
         return statements.lease(ids, now, now + queue.config().leaseMs(), queue.name()).map(jobs -> {
-            leasedSinceSweep = true;
+            sweeps.leased();
             List<LeasedJob> sorted = new ArrayList<>(jobs);
             sorted.sort(HandOutOrder.of(queue.config().fifo()));
             return sorted;
@@ -379,8 +354,7 @@ final class OwnedPartition {
     }
 
     private boolean hasDemand(long now) {
-        long last = Math.max(lastDemand, queueDemand.getAsLong());
-        return alwaysDemand || now - last < context.settings().demandWindow().toMillis();
+        return fetches.hasDemand(now, queueDemand.getAsLong());
     }
 
     private boolean stale(LeasedJob job, long now) {
