@@ -60,8 +60,8 @@ class ClusterIT {
         LocalStack.run("up");
         Path topology = LocalStack.repoRoot().resolve("target/test-topology.json");
         List<String> up = new ArrayList<>(List.of("up", "--instances", Integer.toString(INSTANCES), "--no-build", "--",
-                "-Dpinion.zookeeper.root=" + ROOT, "-Dpinion.rate-limit.logins-per-address-per-minute=6000",
-                "-Dpinion.warm-up.enabled=false"));
+                "-Dpinion.zookeeper.root=" + ROOT, "-Dpinion.warm-up.enabled=false"));
+        up.addAll(io.pinion.stack.PackagedService.LOGIN_LIMITS);
         if (Files.exists(topology)) {
             up.add("-Dpinion.topology.file=" + topology);
         }

@@ -49,7 +49,11 @@ class PackagedAppIT {
         @Override
         public Map<String, String> getConfigOverrides() {
             Path jwt = LocalStack.repoRoot().resolve("src/test/resources/jwt");
+            // login limits as every packaged instance of the integration tests has them (PackagedService.LOGIN_LIMITS)
             return Map.of(
+                    "pinion.rate-limit.logins-per-address-per-minute", "6000",
+                    "pinion.rate-limit.logins-per-user-and-address-per-minute", "6000",
+                    "pinion.rate-limit.logins-per-user-per-minute", "6000",
                     "mp.jwt.verify.publickey.location", "file:" + jwt.resolve("test-public.pem"),
                     "smallrye.jwt.sign.key.location", "file:" + jwt.resolve("test-private.pem"),
                     "pinion.cursor.secret", "packaged-app-test-secret-0123456789",

@@ -17,6 +17,16 @@ import java.util.List;
  */
 public final class PackagedService {
 
+    /**
+     * Login limits far above what the integration tests use. Limits are counted for the cluster in the stack's Redis,
+     * so every instance of every integration test (all logging in from 127.0.0.1, most as {@link Operator#ADMIN})
+     * shares one budget per minute, and a test would be refused for what the test before it did. Login limits are
+     * tested where they are the subject ({@code RateLimitTest}, {@code ClusterIT}).
+     */
+    public static final List<String> LOGIN_LIMITS = List.of("-Dpinion.rate-limit.logins-per-address-per-minute=6000",
+            "-Dpinion.rate-limit.logins-per-user-and-address-per-minute=6000",
+            "-Dpinion.rate-limit.logins-per-user-per-minute=6000");
+
     private final int port;
     private final String log;
     private final List<String> properties;
@@ -49,6 +59,7 @@ public final class PackagedService {
                 "-Dpinion.cursor.secret=packaged-service-test-secret-0123456789", "-Dpinion.mysql.password=pinion",
                 // the start-up warm-up (20 s of requests before ready) only delays these tests; a test may turn it on
                 "-Dpinion.warm-up.enabled=false"));
+        command.addAll(LOGIN_LIMITS);
         command.addAll(properties);
         command.addAll(List.of("-jar", root.resolve("target/quarkus-app/quarkus-run.jar").toString()));
         process = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
