@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
-import io.pinion.ops.MysqlFailover;
+import io.pinion.ops.failover.MysqlFailover;
 import io.smallrye.mutiny.Uni;
 
 /**

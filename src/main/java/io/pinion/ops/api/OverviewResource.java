@@ -11,10 +11,10 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
-import io.pinion.ops.Overview;
-import io.pinion.ops.ClusterOverview;
-import io.pinion.ops.ClusterOverviewService;
-import io.pinion.ops.OverviewService;
+import io.pinion.ops.overview.ClusterOverview;
+import io.pinion.ops.overview.ClusterOverviewService;
+import io.pinion.ops.overview.Overview;
+import io.pinion.ops.overview.OverviewService;
 import io.smallrye.mutiny.Uni;
 
 /**

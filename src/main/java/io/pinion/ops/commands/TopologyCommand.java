@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.commands;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,6 +10,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.ops.TopologyEdits;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.TopologyLoader;
 

@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import java.util.Collection;
 import java.util.List;
@@ -7,8 +7,8 @@ import java.util.TreeMap;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
-import io.pinion.ops.CounterRates.Rates;
-import io.pinion.ops.Overview.QueueRates;
+import io.pinion.ops.overview.CounterRates.Rates;
+import io.pinion.ops.overview.Overview.QueueRates;
 
 /**
  * The queues' counters of {@code io.pinion.queue.QueueMetrics} gathered per queue: enqueued, acked by outcome,

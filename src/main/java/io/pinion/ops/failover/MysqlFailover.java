@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.failover;
 
 import java.time.Duration;
 import java.util.ArrayList;

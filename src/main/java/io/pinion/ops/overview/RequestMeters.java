@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import java.util.ArrayDeque;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

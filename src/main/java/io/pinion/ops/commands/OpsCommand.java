@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.commands;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -7,6 +7,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import io.pinion.id.PinionId;
+import io.pinion.ops.CacheDrops;
+import io.pinion.ops.failover.MysqlFailover;
 import io.pinion.users.Grants;
 import io.pinion.users.UserGrants;
 import io.pinion.users.UserRepository;

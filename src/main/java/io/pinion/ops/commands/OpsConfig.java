@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.commands;
 
 import java.util.List;
 import java.util.Optional;

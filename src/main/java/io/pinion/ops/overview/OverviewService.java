@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,12 +19,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;
 import io.pinion.hedge.HedgeOutcome;
-import io.pinion.ops.CounterRates.Rates;
-import io.pinion.ops.Overview.FunnelCount;
-import io.pinion.ops.Overview.HedgeStats;
-import io.pinion.ops.Overview.OutcomeCount;
-import io.pinion.ops.Overview.QueueRates;
-import io.pinion.ops.Overview.RequestGroupStats;
+import io.pinion.ops.overview.CounterRates.Rates;
+import io.pinion.ops.overview.Overview.FunnelCount;
+import io.pinion.ops.overview.Overview.HedgeStats;
+import io.pinion.ops.overview.Overview.OutcomeCount;
+import io.pinion.ops.overview.Overview.QueueRates;
+import io.pinion.ops.overview.Overview.RequestGroupStats;
 
 /**
  * Builds the operator's {@link Overview} from this instance's meters: the request meters of {@link RequestMeters},

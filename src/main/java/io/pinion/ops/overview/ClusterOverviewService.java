@@ -1,4 +1,4 @@
-package io.pinion.ops;
+package io.pinion.ops.overview;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.prometheus.Prometheus;
 import io.pinion.prometheus.Prometheus.Sample;
+import io.pinion.prometheus.Prometheus;
 import io.smallrye.mutiny.Uni;
 
 /**
