@@ -85,7 +85,8 @@ public class FanoutWorker implements JobWorker {
         long board = PinionId.parse(job.board()).value();
         return route.decide(board, PinionId.parse(job.author()).value()).chain(decision -> switch (decision.mode()) {
             case PUSHED -> job.purge() ? purge(job.firstPurgePage()) : push(job.firstPage());
-            case PULLED -> job.purge() ? Uni.createFrom().voidItem() : route.pull(recentPin(job, job.created()), decision.receivers());
+            case PULLED -> job.purge() ? Uni.createFrom().voidItem()
+                    : route.pull(recentPin(job, job.created()), decision.receivers());
             case NOBODY -> job.purge() ? Uni.createFrom().voidItem() : route.nobody();
         });
     }

@@ -81,7 +81,8 @@ public class FeedFanout implements PinEvents {
     @Override
     public Uni<Void> pinDeleted(PinionId pin, PinionId board, PinionId author, List<String> interests) {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), 0);
-        FanoutJob.Route following = new FanoutJob.Route(pin.toString(), board.toString(), author.toString(), 0, 0, true);
+        FanoutJob.Route following = new FanoutJob.Route(pin.toString(), board.toString(), author.toString(), 0, 0,
+                true);
         List<Uni<Void>> steps = new ArrayList<>();
         steps.add(recentPins.remove(recentPins.author(author.value()), recent)
                 .chain(() -> route.mode(board.value(), author.value()))
@@ -101,7 +102,8 @@ public class FeedFanout implements PinEvents {
     /** The interest's recent pins, written by a job when the request could not. */
     private static FanoutJob.InterestIndex interestIndex(PinionId pin, PinionId board, PinionId author, long created,
             String interest, boolean removed) {
-        return new FanoutJob.InterestIndex(pin.toString(), board.toString(), author.toString(), created, interest, removed);
+        return new FanoutJob.InterestIndex(pin.toString(), board.toString(), author.toString(), created, interest,
+                removed);
     }
 
     private static Uni<Void> logged(Uni<Void> work, String what) {

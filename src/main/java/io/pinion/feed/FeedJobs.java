@@ -67,7 +67,8 @@ public class FeedJobs {
         try {
             JsonNode tree = json.readTree(body);
             if (tree == null || !tree.isObject()) {
-                throw new IllegalArgumentException("not a fan-out job: " + (tree == null ? "empty" : tree.getNodeType()));
+                throw new IllegalArgumentException("not a fan-out job: "
+                        + (tree == null ? "empty" : tree.getNodeType()));
             }
             return tree.has("kind") ? json.treeToValue(tree, FanoutJob.class)
                     : json.treeToValue(tree, FanoutPage.class).toJob();
