@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.graph.Graph;
+import io.pinion.graph.VirtualShards;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
@@ -34,6 +36,8 @@ class ObjectCacheTest {
     ObjectCache cache;
     @Inject
     ActiveTopology topology;
+    @Inject
+    VirtualShards shards;
 
     @Test
     void writesAreReadBackAtOnceThroughTheCache() throws InterruptedException {
@@ -100,6 +104,7 @@ class ObjectCacheTest {
         given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
         given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
         assertNotNull(cache.get(PinionId.parse(pin).value()), "the cache is used again");
+        Graph.awaitAnswering(shards, topology);
     }
 
     @Test
@@ -123,6 +128,7 @@ class ObjectCacheTest {
         eventually(cache::usable, 20_000);
         given().get("/v1/pins/" + pin).then().statusCode(200);
         assertNotNull(cache.get(Long.parseLong(pin)), "the cache is used again once the channel is back");
+        Graph.awaitAnswering(shards, topology);
     }
 
     private static void eventually(BooleanSupplier condition, long withinMs) throws InterruptedException {
