@@ -2,11 +2,15 @@ package io.pinion.feed;
 
 /**
  * Whether a pin may reach a user's feed, by the rules every path applies alike: the content generator
- * ({@link ChunkPlan}), the pages past the materialized feed ({@link OlderPins}), the fan-out ({@link FanoutWorker}) and
+ * ({@code read.ChunkPlan}), the pages past the materialized feed ({@code read.OlderPins}), the fan-out
+ * ({@code fanout.FanoutWorker}) and
  * the explanation of one pin for one user ({@code io.pinion.feed.explain}). Each rule is written once, so an
  * explanation cannot drift from what the feed does.
  */
 public final class DeliveryRules {
+
+    /** A feed draws on the first this many interests a user follows. */
+    public static final int MAX_INTERESTS = 100;
 
     private DeliveryRules() {
     }

@@ -105,7 +105,7 @@ public interface FeedConfig {
     @WithDefault("10")
     int regeneratePerSource();
 
-    /** Major compactions of feed regions whose scans skip many deleted rows ({@link FeedCompactions}). */
+    /** Major compactions of feed regions whose scans skip many deleted rows ({@code store.FeedCompactions}). */
     Compaction compaction();
 
     interface Compaction {

@@ -9,23 +9,23 @@ import java.nio.charset.StandardCharsets;
  */
 public record FeedEntry(long pin, FeedSource source, double score, long author, long board, String interest) {
 
-    FeedEntry(long pin, FeedSource source, double score, long author, long board) {
+    public FeedEntry(long pin, FeedSource source, double score, long author, long board) {
         this(pin, source, score, author, board, null);
     }
 
-    static FeedEntry of(PoolEntry entry) {
+    public static FeedEntry of(PoolEntry entry) {
         return new FeedEntry(entry.key().pin(), entry.key().source(), entry.key().score(), entry.author(), entry.board(),
                 entry.interest());
     }
 
     /** pin, source code, score, author, board, then the interest's UTF-8 bytes if there is one. */
-    byte[] value() {
+    public byte[] value() {
         byte[] name = interest == null ? new byte[0] : interest.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(33 + name.length).putLong(pin).put((byte) source.code()).putDouble(score)
                 .putLong(author).putLong(board).put(name).array();
     }
 
-    static FeedEntry of(byte[] value) {
+    public static FeedEntry of(byte[] value) {
         ByteBuffer buffer = ByteBuffer.wrap(value);
         long pin = buffer.getLong();
         FeedSource source = FeedSource.ofCode(buffer.get()).orElse(FeedSource.FOLLOWING);

@@ -34,7 +34,7 @@ public class FeedMetrics {
     private final Map<MaterializedRead, Counter> materializedRows = new EnumMap<>(MaterializedRead.class);
 
     /** What read rows of the materialized-feed table. */
-    enum MaterializedRead {
+    public enum MaterializedRead {
         /** a page's entries */
         PAGE,
         /** "was this pin shown" checks of older pins */
@@ -89,40 +89,40 @@ public class FeedMetrics {
                 .register(registry);
     }
 
-    void inserted(int rows) {
+    public void inserted(int rows) {
         poolInserts.increment(rows);
     }
 
-    void removed(int rows) {
+    public void removed(int rows) {
         poolRemovals.increment(rows);
     }
 
-    void pulled(int pins) {
+    public void pulled(int pins) {
         pinsPulled.increment(pins);
     }
 
-    void regenerated() {
+    public void regenerated() {
         regenerations.increment();
     }
 
-    void generator(boolean overrun, boolean failed) {
+    public void generator(boolean overrun, boolean failed) {
         (overrun ? generatorOverrun : failed ? generatorFailed : generatorOk).increment();
     }
 
-    void indexRowsRead(int rows) {
+    public void indexRowsRead(int rows) {
         indexRowsRead.increment(rows);
     }
 
-    void materializedRead(MaterializedRead by, int rows) {
+    public void materializedRead(MaterializedRead by, int rows) {
         materializedRows.get(by).increment(rows);
     }
 
-    void olderPage() {
+    public void olderPage() {
         olderPages.increment();
     }
 
     /** One round of an older-pins page: list entries read, and of them examined. */
-    void olderRound(int read, int examined) {
+    public void olderRound(int read, int examined) {
         olderRounds.increment();
         olderCandidates.increment(read);
         olderExamined.increment(examined);

@@ -11,7 +11,7 @@ package io.pinion.feed;
 public record FeedState(Long lastVisit, Long pulledUntil, Integer chunkSize, long poolRows) {
 
     /** A user of whom nothing is recorded. */
-    static final FeedState NONE = new FeedState(null, null, null, 0);
+    public static final FeedState NONE = new FeedState(null, null, null, 0);
 
     /** Whether the user counts as inactive at {@code now}: a visit is recorded and is older than {@code after} ms. */
     public boolean inactive(long now, long afterMs) {

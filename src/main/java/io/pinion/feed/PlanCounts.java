@@ -14,7 +14,7 @@ public final class PlanCounts {
 
     private final int[][] counts = new int[FeedSource.values().length][Kind.values().length];
 
-    void add(FeedSource source, Kind kind) {
+    public void add(FeedSource source, Kind kind) {
         counts[source.ordinal()][kind.ordinal()]++;
     }
 

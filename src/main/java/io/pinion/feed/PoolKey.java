@@ -62,7 +62,7 @@ public record PoolKey(long user, FeedSource source, double score, long pin) {
         return ByteBuffer.allocate(PREFIX_LENGTH).put(salt(user)).putLong(user).put((byte) source.code()).array();
     }
 
-    static byte salt(long user) {
+    public static byte salt(long user) {
         long h = user * 0x9E3779B97F4A7C15L;
         return (byte) (h >>> 56);
     }

@@ -13,12 +13,12 @@ package io.pinion.feed;
  */
 public record PoolRow(int source, double score, long pin, long author, long board, long created, String interest) {
 
-    static PoolRow of(PoolEntry entry) {
+    public static PoolRow of(PoolEntry entry) {
         return new PoolRow(entry.key().source().code(), entry.key().score(), entry.key().pin(), entry.author(),
                 entry.board(), entry.pinCreated(), entry.interest());
     }
 
-    PoolEntry entry(long user) {
+    public PoolEntry entry(long user) {
         return new PoolEntry(new PoolKey(user, FeedSource.ofCode(source).orElseThrow(), score, pin), author, board, created,
                 interest);
     }

@@ -1,17 +1,17 @@
 package io.pinion.nativeimage;
 
 import io.pinion.boards.BoardData;
-import io.pinion.feed.FanoutJob;
-import io.pinion.feed.FanoutPage;
+import io.pinion.feed.fanout.FanoutJob;
+import io.pinion.feed.fanout.FanoutPage;
 import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedSource;
-import io.pinion.feed.PersistChunk;
-import io.pinion.feed.PoolInsert;
-import io.pinion.feed.PoolPurge;
+import io.pinion.feed.fanout.PersistChunk;
+import io.pinion.feed.fanout.PoolInsert;
+import io.pinion.feed.fanout.PoolPurge;
 import io.pinion.feed.PoolRow;
-import io.pinion.feed.PoolTrim;
-import io.pinion.feed.Regeneration;
-import io.pinion.feed.RelatedPins;
+import io.pinion.feed.fanout.PoolTrim;
+import io.pinion.feed.fanout.Regeneration;
+import io.pinion.feed.fanout.RelatedPins;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.TargetRow;
 import io.pinion.pins.PinData;

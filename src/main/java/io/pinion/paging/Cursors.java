@@ -12,7 +12,6 @@ import javax.crypto.spec.SecretKeySpec;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.failure.InvalidInput;
-import io.pinion.paging.Position;
 
 /**
  * Opaque page cursors: a list position plus an HMAC over the position and the list it belongs to, so a forged

@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FeedJobs;
+import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.graph.FollowEvents;
 import io.pinion.queue.JobQueries;
 import io.pinion.queue.JobState;

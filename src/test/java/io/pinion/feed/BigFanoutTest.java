@@ -16,6 +16,8 @@ import org.apache.hadoop.hbase.client.Get;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.FeedTables;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowSync;
 import io.pinion.graph.UserRelationship;
 import io.pinion.graph.VirtualShards;

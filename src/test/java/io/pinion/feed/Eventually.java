@@ -12,19 +12,19 @@ import io.pinion.Wait;
 /**
  * Waits for the job queue to have done its part.
  */
-final class Eventually {
+public final class Eventually {
 
     /**
      * How long a feed job may take: a job that fails is retried after 0.5, 1, 2, 4, 8 and then every 10 s, and an
      * HBase cluster restarted by an earlier test can refuse writes for a while as its regions come back.
      */
-    static final long JOBS_MS = 60_000;
+    public static final long JOBS_MS = 60_000;
 
     private Eventually() {
     }
 
     /** Until no job of the queues is pending or running (as an admin sees their stats). */
-    static void idle(TestUser admin, List<String> queues) throws InterruptedException {
+    public static void idle(TestUser admin, List<String> queues) throws InterruptedException {
         within(JOBS_MS, () -> queues.stream().allMatch(queue -> {
             JsonNode counts = Json.of(admin.as().get("/v1/queues/" + queue + "/stats").then().statusCode(200).extract()
                     .response()).path("counts");
@@ -32,7 +32,7 @@ final class Eventually {
         }));
     }
 
-    static void within(long millis, BooleanSupplier condition) throws InterruptedException {
+    public static void within(long millis, BooleanSupplier condition) throws InterruptedException {
         Wait.within(millis, condition);
     }
 }

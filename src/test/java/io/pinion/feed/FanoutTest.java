@@ -20,6 +20,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.fanout.FanoutWorker;
+import io.pinion.feed.fanout.FeedJobs;
+import io.pinion.feed.fanout.FollowEventWorker;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.RecentPins;

@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.Graph;
 import io.pinion.graph.VirtualShards;
 import io.pinion.stack.LocalStack;

@@ -24,6 +24,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.fanout.FeedJobs;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;

@@ -22,6 +22,11 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.fanout.FeedJobs;
+import io.pinion.feed.store.FeedTables;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.MaterializedKey;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.stack.LocalStack;

@@ -16,6 +16,10 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.read.HomeFeedService;
+import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.id.PinionId;
 import io.quarkus.test.junit.QuarkusTest;
 

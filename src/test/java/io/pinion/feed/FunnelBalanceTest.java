@@ -14,8 +14,11 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.feed.fanout.FeedJobs;
+import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;

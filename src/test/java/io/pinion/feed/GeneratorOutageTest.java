@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.HBaseRole;

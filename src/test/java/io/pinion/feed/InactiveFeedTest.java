@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.PoolStore;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**

@@ -17,6 +17,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
 import io.quarkus.test.junit.QuarkusTest;

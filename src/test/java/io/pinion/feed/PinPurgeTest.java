@@ -15,6 +15,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.PoolStore;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**

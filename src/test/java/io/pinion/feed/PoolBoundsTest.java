@@ -17,6 +17,10 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pinion.feed.fanout.FollowEventWorker;
+import io.pinion.feed.fanout.PoolCap;
+import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;
 import io.pinion.id.ObjectType;
@@ -69,7 +73,7 @@ class PoolBoundsTest {
             Thread.sleep(100);
         }
         List<Long> kept = pools.everything(user).await().atMost(WAIT).stream().map(e -> e.key().pin()).sorted().toList();
-        List<Long> best = entries.stream().sorted(ChunkPlan.BEST_FIRST).limit(config.poolMax()).map(e -> e.key().pin())
+        List<Long> best = entries.stream().sorted(PoolEntry.BEST_FIRST).limit(config.poolMax()).map(e -> e.key().pin())
                 .sorted().toList();
         assertEquals(best, kept, "the best rows across the sources stay");
         assertEquals(config.poolMax(), states.read(user).await().atMost(WAIT).poolRows(), "the exact size is recorded");

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.feed.store.PoolStore;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.quarkus.test.junit.QuarkusTest;

@@ -21,6 +21,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.feed.store.FeedTables;
+import io.pinion.feed.store.MaterializedKey;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;

@@ -53,13 +53,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
-import io.pinion.feed.FeedJobs;
+import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.FeedSource;
-import io.pinion.feed.FeedTables;
-import io.pinion.feed.MaterializedFeed;
-import io.pinion.feed.MaterializedKey;
+import io.pinion.feed.store.FeedTables;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.MaterializedKey;
 import io.pinion.feed.PoolKey;
-import io.pinion.feed.PoolStore;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.VirtualShards;

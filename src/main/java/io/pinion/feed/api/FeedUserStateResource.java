@@ -11,8 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
-import io.pinion.feed.FeedUserState;
-import io.pinion.feed.FeedUserStates;
+import io.pinion.feed.store.FeedUserState;
+import io.pinion.feed.store.FeedUserStates;
 import io.pinion.id.IdParser;
 import io.pinion.id.ObjectType;
 import io.smallrye.mutiny.Uni;

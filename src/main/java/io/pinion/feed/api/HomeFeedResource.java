@@ -11,8 +11,8 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.CurrentUser;
-import io.pinion.feed.FeedItem;
-import io.pinion.feed.HomeFeedService;
+import io.pinion.feed.read.FeedItem;
+import io.pinion.feed.read.HomeFeedService;
 import io.pinion.paging.Limits;
 import io.pinion.paging.Page;
 import io.quarkus.security.Authenticated;

@@ -17,8 +17,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
 import io.pinion.failure.InvalidInput;
-import io.pinion.feed.StandbyLag.LagSummary;
-import io.pinion.feed.StandbyLag;
+import io.pinion.feed.store.StandbyLag.LagSummary;
+import io.pinion.feed.store.StandbyLag;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 

@@ -4,12 +4,12 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FanoutJob;
-import io.pinion.feed.FeedJobs;
+import io.pinion.feed.fanout.FanoutJob;
+import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.FeedSource;
-import io.pinion.feed.PersistChunk;
-import io.pinion.feed.PoolInsert;
-import io.pinion.feed.PoolPurge;
+import io.pinion.feed.fanout.PersistChunk;
+import io.pinion.feed.fanout.PoolInsert;
+import io.pinion.feed.fanout.PoolPurge;
 import io.pinion.feed.PoolRow;
 import io.pinion.graph.FollowEvent;
 import io.pinion.graph.FollowEvents;

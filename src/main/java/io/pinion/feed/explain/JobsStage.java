@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FeedJobs;
+import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.graph.FollowEvents;
 import io.pinion.id.PinionId;
 import io.pinion.queue.Job;

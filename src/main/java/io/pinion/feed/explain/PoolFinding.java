@@ -10,7 +10,7 @@ import java.util.Optional;
 import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
-import io.pinion.feed.PoolStore;
+import io.pinion.feed.store.PoolStore;
 
 /**
  * The pin's rows in the user's pools (from the pools' index row), each with its worth now against the quality bar

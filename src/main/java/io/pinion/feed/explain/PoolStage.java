@@ -5,12 +5,12 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.Affinity;
+import io.pinion.feed.store.Affinity;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedScorer;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
-import io.pinion.feed.PoolStore;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.feed.ScoringInput;
 import io.smallrye.mutiny.Uni;
 

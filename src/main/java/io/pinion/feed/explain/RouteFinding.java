@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.pinion.feed.FanoutRoute;
+import io.pinion.feed.fanout.FanoutRoute;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedState;
 import io.pinion.graph.RecentPins;

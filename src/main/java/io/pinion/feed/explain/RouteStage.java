@@ -6,10 +6,10 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FanoutRoute;
+import io.pinion.feed.fanout.FanoutRoute;
 import io.pinion.feed.FeedConfig;
-import io.pinion.feed.FeedStates;
-import io.pinion.feed.PulledAuthors;
+import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.PulledAuthors;
 import io.pinion.graph.GraphKeys;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;

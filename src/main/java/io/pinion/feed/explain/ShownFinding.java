@@ -2,8 +2,8 @@ package io.pinion.feed.explain;
 
 import java.util.Map;
 
-import io.pinion.feed.MaterializedFeed;
-import io.pinion.feed.MaterializedKey;
+import io.pinion.feed.store.MaterializedFeed;
+import io.pinion.feed.store.MaterializedKey;
 
 /**
  * Where the pin is in the user's materialized feed (what they were shown), if it is.

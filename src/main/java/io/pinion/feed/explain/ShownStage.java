@@ -4,7 +4,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.MaterializedFeed;
+import io.pinion.feed.store.MaterializedFeed;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -7,8 +7,8 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.FeedTables;
-import io.pinion.feed.StandbyReplication;
+import io.pinion.feed.store.FeedTables;
+import io.pinion.feed.store.StandbyReplication;
 import io.pinion.graph.GraphRedis;
 import io.pinion.hbase.HBaseClusters;
 import io.pinion.topology.ActiveTopology;

@@ -13,13 +13,13 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedEntry;
-import io.pinion.feed.FanoutRoute;
+import io.pinion.feed.fanout.FanoutRoute;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.FeedState;
-import io.pinion.feed.MaterializedFeed;
+import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.PoolEntry;
 import io.pinion.feed.PoolKey;
-import io.pinion.feed.PoolStore;
+import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.BoardRelation;
 import io.pinion.graph.RecentPins;
 import io.pinion.id.ObjectType;

@@ -1,7 +1,0 @@
-package io.pinion.feed;
-
-/**
- * Body of a {@code feed-related} job: the user liked or saved {@code pin}.
- */
-public record RelatedPins(String user, String pin) {
-}

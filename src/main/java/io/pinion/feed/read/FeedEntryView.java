@@ -1,0 +1,8 @@
+package io.pinion.feed.read;
+
+import io.pinion.feed.FeedEntry;
+import io.pinion.pins.RenderedPin;
+
+/** A feed entry and its pin's view. */
+record FeedEntryView(FeedEntry entry, RenderedPin pin) {
+}
