@@ -34,11 +34,11 @@ public class GraphMetrics {
         repairsScheduled.increment();
     }
 
-    void sweepRepaired(int count) {
+    public void sweepRepaired(int count) {
         sweepRepaired.increment(count);
     }
 
-    void failoverResynced(int count) {
+    public void failoverResynced(int count) {
         registry.counter("pinion_graph_failover_resynced_total").increment(count);
     }
 }

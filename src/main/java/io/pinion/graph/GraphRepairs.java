@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
+import io.pinion.graph.repair.PendingSweeper;
 import io.pinion.queue.JobWriter;
 import io.pinion.queue.NewJob;
 import io.pinion.queue.QueueRegistry;

@@ -30,7 +30,7 @@ class ArchitectureTest {
     /** The features, in the order they may use each other: a feature only uses those below it. */
     static final String[] FEATURES = {
             "io.pinion.feed.explain", "io.pinion.feed.read", "io.pinion.feed.fanout", "io.pinion.feed.store", "io.pinion.feed","io.pinion.pins", "io.pinion.boards", "io.pinion.users",
-            "io.pinion.ops.commands", "io.pinion.ops.overview", "io.pinion.ops.failover", "io.pinion.ops", "io.pinion.graph", "io.pinion.graph.admin", "io.pinion.queue", "io.pinion.queue.work",
+            "io.pinion.ops.commands", "io.pinion.ops.overview", "io.pinion.ops.failover", "io.pinion.ops", "io.pinion.graph.repair", "io.pinion.graph", "io.pinion.graph.admin", "io.pinion.queue", "io.pinion.queue.work",
             "io.pinion.queue.broker", "io.pinion.health", "io.pinion.ratelimit", "io.pinion.auth" };
 
     @Test

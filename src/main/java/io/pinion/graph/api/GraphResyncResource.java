@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.pinion.auth.Roles;
 import io.pinion.failure.InvalidInput;
-import io.pinion.graph.FailoverResync;
+import io.pinion.graph.repair.FailoverResync;
 import io.pinion.graph.GraphConfig;
 import io.smallrye.mutiny.Uni;
 

@@ -1,4 +1,4 @@
-package io.pinion.graph;
+package io.pinion.graph.repair;
 
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,6 +10,12 @@ import jakarta.enterprise.event.ObservesAsync;
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
+import io.pinion.graph.FollowSync;
+import io.pinion.graph.GraphConfig;
+import io.pinion.graph.GraphKeys;
+import io.pinion.graph.GraphMetrics;
+import io.pinion.graph.Relationship;
+import io.pinion.graph.VirtualShards;
 import io.pinion.redis.RedisMasterChanged;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;

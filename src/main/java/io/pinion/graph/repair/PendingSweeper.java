@@ -1,10 +1,16 @@
-package io.pinion.graph;
+package io.pinion.graph.repair;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
+import io.pinion.graph.FollowSync;
+import io.pinion.graph.GraphConfig;
+import io.pinion.graph.GraphKeys;
+import io.pinion.graph.GraphMetrics;
+import io.pinion.graph.Relationship;
+import io.pinion.graph.VirtualShards;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
 import io.quarkus.scheduler.Scheduled;

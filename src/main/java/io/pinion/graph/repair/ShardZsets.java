@@ -1,4 +1,4 @@
-package io.pinion.graph;
+package io.pinion.graph.repair;
 
 import java.time.Duration;
 import java.util.ArrayList;

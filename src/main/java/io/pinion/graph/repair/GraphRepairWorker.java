@@ -1,9 +1,13 @@
-package io.pinion.graph;
+package io.pinion.graph.repair;
 
 import java.nio.charset.StandardCharsets;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.pinion.graph.FollowSync;
+import io.pinion.graph.GraphRepairs;
+import io.pinion.graph.Relationship;
+import io.pinion.graph.VirtualShards;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.work.JobHandler;
 import io.pinion.queue.work.JobWorker;
