@@ -17,20 +17,18 @@ import java.util.regex.Pattern;
  * g:{vs}:u:&lt;user&gt;:fb:&lt;C&gt;    zset  boards of user C followed explicitly (the pair's part of fb)
  * g:{vs}:u:&lt;user&gt;:ub:&lt;C&gt;    set   boards of user C unfollowed explicitly (the pair's part of ub)
  * g:{vs}:u:&lt;user&gt;:in        zset  interests followed
- * g:{vs}:u:&lt;user&gt;:aff       hash  the home feed's affinity: author -&gt; likes and saves of their pins
- * g:{vs}:u:&lt;user&gt;:fs        hash  the home feed's state of the user: v last visit, w pulled until (ms),
- *                               s next chunk size, n pool rows (approximate)
  * g:{vs}:u:&lt;user&gt;:pp        zset  a pulled author's most recent pins (member pin:board:author, score: creation ms)
  * g:{vs}:u:&lt;C&gt;:p:&lt;A&gt;        hash  followed user's index of follower A's board-level relations: board -&gt; f|u
  * g:{vs}:b:&lt;board&gt;:f       zset  the board's explicit followers (vs of the board's owner)
  * g:{vs}:b:&lt;board&gt;:u       set   the board's explicit unfollowers (vs of the board's owner)
  * g:{vs}:i:&lt;interest&gt;:f    zset  the interest's followers
- * g:{vs}:b:&lt;board&gt;:rel     zset  users whose related pools took pins of the board (score: time, ms)
  * g:{vs}:i:&lt;interest&gt;:p    zset  the interest's most recent pins (member pin:board:author, score: creation ms)
- * g:{0}:pulled             zset  authors in pull mode (score: creation time of their newest pulled pin, ms)
  * g:{vs}:pending          zset  relationships changed on this shard whose other side is not yet confirmed
  * g:{vs}:journal          zset  relationships either side of which was written on this shard lately (score: µs)
  * </pre>
+ *
+ * The home feed keeps keys of its own under the same prefix (a user's feed state and affinity, a board's related-pool
+ * receivers, the registry of pulled authors): {@code io.pinion.feed.store.FeedKeys} names them.
  */
 public final class GraphKeys {
 
@@ -83,16 +81,6 @@ public final class GraphKeys {
         return user(vs, user, UNFOLLOWED_BOARDS + ":" + other);
     }
 
-    /** The board's related-pool receivers, on its owner's virtual shard. */
-    public static String relatedReceivers(int ownerVs, long board) {
-        return board(ownerVs, board, RELATED_RECEIVERS);
-    }
-
-    /** The registry of authors in pull mode; it lives on virtual shard 0. */
-    public static String pulledAuthors() {
-        return prefix(PULLED_AUTHORS_SHARD) + "pulled";
-    }
-
     public static String pending(int vs) {
         return prefix(vs) + "pending";
     }
@@ -121,9 +109,5 @@ public final class GraphKeys {
     public static final String INTERESTS = "in";
     public static final String BOARD_FOLLOWERS = "f";
     public static final String BOARD_UNFOLLOWERS = "u";
-    public static final String RELATED_RECEIVERS = "rel";
-    public static final String AFFINITY = "aff";
-    public static final String FEED_STATE = "fs";
     public static final String AUTHOR_PINS = "pp";
-    public static final int PULLED_AUTHORS_SHARD = 0;
 }

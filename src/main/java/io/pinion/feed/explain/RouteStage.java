@@ -6,8 +6,9 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.feed.fanout.FanoutRoute;
 import io.pinion.feed.FeedConfig;
+import io.pinion.feed.fanout.FanoutRoute;
+import io.pinion.feed.store.FeedKeys;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PulledAuthors;
 import io.pinion.graph.GraphKeys;
@@ -46,7 +47,7 @@ class RouteStage {
     Uni<StageRead<RouteFinding>> read(long user, long pin, PinFinding found, long now) {
         if (found == null) {
             int vs = shards.ofUser(user);
-            return StageRead.withoutPin(Stage.ROUTE, names.redis(vs, GraphKeys.user(vs, user, GraphKeys.FEED_STATE)));
+            return StageRead.withoutPin(Stage.ROUTE, names.redis(vs, FeedKeys.feedState(vs, user)));
         }
         RecentPin recent = new RecentPin(pin, found.board(), found.author(), found.created());
         RecentPins.Index authorIndex = recentPins.author(found.author());
@@ -81,7 +82,7 @@ class RouteStage {
         keys.put(GraphKeys.user(ownerVs, found.author(), GraphKeys.FOLLOWERS), ownerVs);
         keys.put(author.key(), author.vs());
         interests.forEach(index -> keys.put(index.key(), index.vs()));
-        keys.put(GraphKeys.user(userVs, user, GraphKeys.FEED_STATE), userVs);
-        return names.redis(keys) + ", and the registry " + GraphKeys.pulledAuthors() + " as last loaded";
+        keys.put(FeedKeys.feedState(userVs, user), userVs);
+        return names.redis(keys) + ", and the registry " + FeedKeys.pulledAuthors() + " as last loaded";
     }
 }

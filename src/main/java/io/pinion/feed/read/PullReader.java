@@ -15,6 +15,7 @@ import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
 import io.pinion.feed.PoolKey;
 import io.pinion.feed.ScoringInput;
+import io.pinion.feed.store.FeedKeys;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PulledAuthors;
 import io.pinion.graph.GraphKeys;
@@ -59,7 +60,7 @@ public class PullReader {
         requests.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.user(vs, user, GraphKeys.INTERESTS)).arg(0).arg(DeliveryRules.MAX_INTERESTS - 1));
         if (!authors.isEmpty()) {
             requests.add(withAll(Request.cmd(Command.ZMSCORE).arg(GraphKeys.user(vs, user, GraphKeys.FOLLOWING)), authors));
-            requests.add(withAll(Request.cmd(Command.HMGET).arg(GraphKeys.user(vs, user, GraphKeys.AFFINITY)), authors));
+            requests.add(withAll(Request.cmd(Command.HMGET).arg(FeedKeys.affinity(vs, user)), authors));
             for (long author : authors) {
                 requests.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.boardsOf(vs, user, author)).arg(0).arg(-1));
                 requests.add(Request.cmd(Command.SMEMBERS).arg(GraphKeys.unfollowedBoardsOf(vs, user, author)));
@@ -138,7 +139,7 @@ public class PullReader {
         }
         int vs = shards.ofUser(user);
         List<Long> authors = List.copyOf(missing);
-        Request read = withAll(Request.cmd(Command.HMGET).arg(GraphKeys.user(vs, user, GraphKeys.AFFINITY)), authors);
+        Request read = withAll(Request.cmd(Command.HMGET).arg(FeedKeys.affinity(vs, user)), authors);
         return redis.send(vs, read).map(answer -> {
             Map<Long, Long> all = new HashMap<>(known);
             for (int i = 0; i < authors.size(); i++) {

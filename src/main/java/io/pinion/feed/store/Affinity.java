@@ -8,7 +8,6 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.VirtualShards;
 import io.pinion.redis.RedisClients;
@@ -41,7 +40,7 @@ public class Affinity {
             return Uni.createFrom().voidItem();
         }
         int vs = shards.ofUser(user);
-        return redis.send(vs, Request.cmd(Command.HINCRBY).arg(GraphKeys.user(vs, user, GraphKeys.AFFINITY)).arg(author).arg(1))
+        return redis.send(vs, Request.cmd(Command.HINCRBY).arg(FeedKeys.affinity(vs, user)).arg(author).arg(1))
                 .replaceWithVoid()
                 .onFailure().recoverWithNull();
     }
@@ -59,7 +58,7 @@ public class Affinity {
         List<Uni<Map<Long, Long>>> reads = new ArrayList<>();
         byInstance.forEach((instance, users) -> {
             List<Request> requests = users.stream()
-                    .map(user -> Request.cmd(Command.HGET).arg(GraphKeys.user(shards.ofUser(user), user, GraphKeys.AFFINITY)).arg(author))
+                    .map(user -> Request.cmd(Command.HGET).arg(FeedKeys.affinity(shards.ofUser(user), user)).arg(author))
                     .toList();
             reads.add(redis.batch(someShard.get(instance), requests).map(answers -> counts(users, answers))
                     .onFailure().recoverWithItem(Map.of()));

@@ -7,7 +7,6 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.feed.FeedState;
-import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.VirtualShards;
 import io.smallrye.mutiny.Uni;
@@ -102,7 +101,7 @@ public class FeedStates {
     }
 
     static String key(int vs, long user) {
-        return GraphKeys.user(vs, user, GraphKeys.FEED_STATE);
+        return FeedKeys.feedState(vs, user);
     }
 
     /** {@code HMGET} of the four fields, for callers that pipeline it with other reads of the user's shard. */

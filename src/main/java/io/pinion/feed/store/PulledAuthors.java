@@ -10,7 +10,6 @@ import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
 import io.pinion.feed.FeedConfig;
-import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
@@ -55,8 +54,8 @@ public class PulledAuthors {
 
     /** The author's pin created at {@code createdMs} was pulled: the author is (still) in pull mode. */
     public Uni<Void> mark(long author, long createdMs) {
-        Request add = Request.cmd(Command.ZADD).arg(GraphKeys.pulledAuthors()).arg("GT").arg(createdMs).arg(author);
-        return redis.send(GraphKeys.PULLED_AUTHORS_SHARD, add)
+        Request add = Request.cmd(Command.ZADD).arg(FeedKeys.pulledAuthors()).arg("GT").arg(createdMs).arg(author);
+        return redis.send(FeedKeys.PULLED_AUTHORS_SHARD, add)
                 .invoke(() -> remember(author, createdMs))
                 .replaceWithVoid();
     }
@@ -64,8 +63,8 @@ public class PulledAuthors {
     /** Reloads the registry, dropping authors past the horizon. */
     public Uni<Void> refresh() {
         long horizon = System.currentTimeMillis() - config.pullHorizon().toMillis();
-        String key = GraphKeys.pulledAuthors();
-        return redis.batch(GraphKeys.PULLED_AUTHORS_SHARD, List.of(
+        String key = FeedKeys.pulledAuthors();
+        return redis.batch(FeedKeys.PULLED_AUTHORS_SHARD, List.of(
                         Request.cmd(Command.ZREMRANGEBYSCORE).arg(key).arg("-inf").arg("(" + horizon),
                         Request.cmd(Command.ZRANGE).arg(key).arg(0).arg(-1).arg("WITHSCORES")))
                 .invoke(answers -> known = parse(answers.get(1)))

@@ -8,7 +8,6 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.feed.FeedConfig;
-import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.GraphScript;
 import io.pinion.graph.VirtualShards;
@@ -60,8 +59,8 @@ public class ReceiverStates {
             List<String> keys = new ArrayList<>(group.size() * 2);
             for (long user : group) {
                 int vs = shards.ofUser(user);
-                keys.add(GraphKeys.user(vs, user, GraphKeys.FEED_STATE));
-                keys.add(GraphKeys.user(vs, user, GraphKeys.AFFINITY));
+                keys.add(FeedKeys.feedState(vs, user));
+                keys.add(FeedKeys.affinity(vs, user));
             }
             calls.add(redis.script(someShard.get(instance), GraphScript.FANOUT_RECEIVERS, keys,
                             List.of(Long.toString(author), before, "1"), false)

@@ -5,7 +5,6 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.graph.GraphKeys;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.VirtualShards;
 import io.pinion.paging.Page;
@@ -33,7 +32,7 @@ public class RelatedReceivers {
 
     public Uni<Void> add(long board, long owner, long user, long now) {
         int vs = shards.ofUser(owner);
-        String key = GraphKeys.relatedReceivers(vs, board);
+        String key = FeedKeys.relatedReceivers(vs, board);
         return redis.batch(vs, List.of(
                         Request.cmd(Command.ZADD).arg(key).arg(now).arg(user),
                         Request.cmd(Command.ZREMRANGEBYRANK).arg(key).arg(0).arg(-KEEP - 1)))
@@ -44,7 +43,7 @@ public class RelatedReceivers {
     public Uni<Page<Long>> page(long board, long owner, String cursor, int limit) {
         int vs = shards.ofUser(owner);
         int start = cursor == null ? 0 : Integer.parseInt(cursor);
-        return redis.send(vs, Request.cmd(Command.ZREVRANGE).arg(GraphKeys.relatedReceivers(vs, board)).arg(start)
+        return redis.send(vs, Request.cmd(Command.ZREVRANGE).arg(FeedKeys.relatedReceivers(vs, board)).arg(start)
                         .arg(start + limit))
                 .map(answer -> {
                     List<Long> users = new ArrayList<>();

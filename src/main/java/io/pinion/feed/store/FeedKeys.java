@@ -1,0 +1,50 @@
+package io.pinion.feed.store;
+
+import io.pinion.graph.GraphKeys;
+
+/**
+ * The Redis keys the home feed owns, all in one place. They live beside the graph's keys of the same user or board,
+ * under the graph's per-shard prefix ({@code g:{vs}:}, {@link GraphKeys#prefix}), so a virtual shard move carries them
+ * with the rest of the shard, and a script can read a user's follow sets and feed state in one slot.
+ *
+ * <pre>
+ * g:{vs}:u:&lt;user&gt;:fs        hash  the user's feed state: v last visit, w pulled until (ms), s next chunk size,
+ *                               n pool rows (approximate)
+ * g:{vs}:u:&lt;user&gt;:aff       hash  affinity: author -&gt; likes and saves of their pins by the user
+ * g:{vs}:b:&lt;board&gt;:rel     zset  users whose related pools took pins of the board (score: time, ms), on the
+ *                               owner's virtual shard
+ * g:{0}:pulled             zset  authors in pull mode (score: creation time of their newest pulled pin, ms)
+ * </pre>
+ */
+public final class FeedKeys {
+
+    /** The virtual shard the registry of authors in pull mode lives on. */
+    public static final int PULLED_AUTHORS_SHARD = 0;
+
+    private static final String FEED_STATE = "fs";
+    private static final String AFFINITY = "aff";
+    private static final String RELATED_RECEIVERS = "rel";
+
+    private FeedKeys() {
+    }
+
+    /** A user's feed state hash ({@link FeedStates}), on the user's virtual shard {@code vs}. */
+    public static String feedState(int vs, long user) {
+        return GraphKeys.user(vs, user, FEED_STATE);
+    }
+
+    /** A user's affinity hash ({@link Affinity}), on the user's virtual shard {@code vs}. */
+    public static String affinity(int vs, long user) {
+        return GraphKeys.user(vs, user, AFFINITY);
+    }
+
+    /** The board's related-pool receivers ({@link RelatedReceivers}), on its owner's virtual shard. */
+    public static String relatedReceivers(int ownerVs, long board) {
+        return GraphKeys.board(ownerVs, board, RELATED_RECEIVERS);
+    }
+
+    /** The registry of authors in pull mode ({@link PulledAuthors}), on {@link #PULLED_AUTHORS_SHARD}. */
+    public static String pulledAuthors() {
+        return GraphKeys.prefix(PULLED_AUTHORS_SHARD) + "pulled";
+    }
+}
