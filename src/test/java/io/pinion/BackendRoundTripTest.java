@@ -31,6 +31,9 @@ import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.redis.client.Command;
+import io.vertx.mutiny.redis.client.Request;
+import io.vertx.mutiny.redis.client.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 
@@ -88,22 +91,22 @@ class BackendRoundTripTest {
         assertEquals(List.of("redis-1", "redis-2"), clients.stream().map(RedisInstanceClient::name).toList());
         for (RedisInstanceClient client : clients) {
             String key = "pinion:test:" + client.name() + ":" + UUID.randomUUID();
-            var values = client.dataSource().value(String.class);
-            values.setex(key, 60, "written through " + client.name()).await().atMost(WAIT);
-            assertEquals("written through " + client.name(), values.get(key).await().atMost(WAIT));
+            send(client, Request.cmd(Command.SETEX).arg(key).arg(60).arg("written through " + client.name()));
+            assertEquals("written through " + client.name(), send(client, Request.cmd(Command.GET).arg(key)).toString());
             for (RedisInstanceClient other : clients) {
                 if (other != client) {
-                    assertNull(other.dataSource().value(String.class).get(key).await().atMost(WAIT),
-                            "the key lives only on " + client.name());
+                    assertNull(send(other, Request.cmd(Command.GET).arg(key)), "the key lives only on " + client.name());
                 }
             }
-            String info = client.dataSource().execute("INFO", "server")
-                    .map(response -> response.toString())
-                    .await().atMost(WAIT);
+            String info = send(client, Request.cmd(Command.INFO).arg("server")).toString();
             String port = client.endpoint().substring(client.endpoint().lastIndexOf(':') + 1);
             assertTrue(info.contains("tcp_port:" + port), "the client reaches the server on " + port);
             assertNotEquals("6379", port, "must not use the machine's own Redis");
         }
+    }
+
+    private static Response send(RedisInstanceClient client, Request request) {
+        return client.redis().send(request).await().atMost(WAIT);
     }
 
     @Test

@@ -8,20 +8,20 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.pinion.breaker.Breakers;
-import io.pinion.failure.Failure;
 import io.pinion.breaker.Breaker;
 import io.pinion.breaker.BreakerEvidence;
+import io.pinion.breaker.Breakers;
+import io.pinion.failure.Failure;
 import io.pinion.failure.Outages;
 import io.pinion.failure.Refused;
 import io.pinion.failure.Unavailable;
 import io.pinion.redis.RedisClients;
+import io.pinion.redis.RedisErrors;
 import io.pinion.redis.RedisInstanceClient;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
 import io.vertx.mutiny.redis.client.Request;
 import io.vertx.mutiny.redis.client.Response;
-import io.vertx.redis.client.impl.types.ErrorType;
 
 /**
  * Round trips to the instance serving a virtual shard, bounded by {@code pinion.graph.command-timeout}. An instance
@@ -149,37 +149,20 @@ public class GraphRedis {
     }
 
     private static boolean noScript(Throwable failure) {
-        return failure instanceof ErrorType error && error.is("NOSCRIPT");
+        return RedisErrors.is(failure, "NOSCRIPT");
     }
 
     /** A batch fails as a whole with its failed command's error inside the message ({@code ERR [2] NOSCRIPT …}). */
     private static boolean noScriptInBatch(Throwable failure) {
-        return failure instanceof ErrorType error && "NOSCRIPT".equals(kind(error));
-    }
-
-    private static final java.util.regex.Pattern BATCH_ERROR = java.util.regex.Pattern.compile("^ERR \\[\\d+\\] (\\S+)");
-
-    /** The error's kind ({@code NOSCRIPT}, {@code LOADING}, …), also for the failure of a batch. */
-    private static String kind(ErrorType error) {
-        String message = error.getMessage() == null ? "" : error.getMessage();
-        java.util.regex.Matcher batch = BATCH_ERROR.matcher(message);
-        if (batch.find()) {
-            return batch.group(1);
-        }
-        int space = message.indexOf(' ');
-        return space < 0 ? message : message.substring(0, space);
+        return RedisErrors.kind(failure).filter("NOSCRIPT"::equals).isPresent();
     }
 
     /** Every failure but an error reply to a well-formed command means the instance is not usable right now. */
     private static boolean unavailable(Throwable failure) {
-        if (failure instanceof ErrorType error) {
-            String kind = kind(error);
-            return switch (kind) {
-                case "LOADING", "BUSY", "MASTERDOWN", "READONLY", "CONNECTION_CLOSED" -> true;
-                // a batch reports a broken connection as the exception's text (ERR [0] java.net.SocketException: …)
-                default -> !kind.matches("[A-Z_]+");
-            };
-        }
-        return true;
+        return RedisErrors.kind(failure).map(kind -> switch (kind) {
+            case "LOADING", "BUSY", "MASTERDOWN", "READONLY", "CONNECTION_CLOSED" -> true;
+            // a batch reports a broken connection as the exception's text (ERR [0] java.net.SocketException: …)
+            default -> !kind.matches("[A-Z_]+");
+        }).orElse(true);
     }
 }

@@ -8,6 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.interceptor.Interceptor;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+
 import io.pinion.mysql.MysqlConfig;
 import io.pinion.paging.CursorConfig;
 import io.pinion.topology.ActiveTopology;
@@ -16,7 +18,7 @@ import io.pinion.topology.MysqlHost;
 import io.pinion.topology.Topology;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.ConfigUtils;
+import io.smallrye.config.SmallRyeConfig;
 
 /**
  * The {@code prod} profile refuses to start with the defaults that only suit a laptop: the cursor and lease-token
@@ -42,7 +44,7 @@ class ProdChecks {
     }
 
     void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent start) {
-        if (LaunchMode.current() != LaunchMode.NORMAL || !ConfigUtils.getProfiles().contains("prod")) {
+        if (LaunchMode.current() != LaunchMode.NORMAL || !ConfigProvider.getConfig().unwrap(SmallRyeConfig.class).getProfiles().contains("prod")) {
             return;
         }
         List<String> problems = problems(cursors.secret().orElse(null), mysql.password().orElse(null),

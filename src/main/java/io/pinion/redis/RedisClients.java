@@ -16,10 +16,8 @@ import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.TopologyChanged;
-import io.quarkus.redis.runtime.datasource.ReactiveRedisDataSourceImpl;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.redis.client.Redis;
-import io.vertx.mutiny.redis.client.RedisAPI;
 import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
@@ -86,8 +84,7 @@ public class RedisClients {
     private RedisInstanceClient create(RedisInstance instance) {
         RedisOptions options = options(instance);
         Redis redis = Redis.createClient(vertx, options);
-        ReactiveRedisDataSourceImpl dataSource = new ReactiveRedisDataSourceImpl(vertx, redis, RedisAPI.api(redis));
-        return new RedisInstanceClient(instance.name(), instance.endpoint(), dataSource, redis);
+        return new RedisInstanceClient(instance.name(), instance.endpoint(), redis);
     }
 
     /**

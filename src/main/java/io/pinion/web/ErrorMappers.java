@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.ws.rs.WebApplicationException;
@@ -30,7 +31,6 @@ import io.pinion.failure.TooLarge;
 import io.pinion.failure.Unauthenticated;
 import io.pinion.failure.Unavailable;
 import io.pinion.topology.InvalidTopologyException;
-import io.quarkus.hibernate.validator.runtime.jaxrs.ResteasyReactiveViolationException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
 
@@ -114,7 +114,7 @@ public class ErrorMappers {
     }
 
     @ServerExceptionMapper
-    public Response violations(ResteasyReactiveViolationException e) {
+    public Response violations(ConstraintViolationException e) {
         boolean returnValue = e.getConstraintViolations().stream()
                 .anyMatch(v -> lastNode(v.getPropertyPath()).getKind() == ElementKind.RETURN_VALUE);
         if (returnValue) {

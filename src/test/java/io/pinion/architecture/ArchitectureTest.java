@@ -9,12 +9,16 @@ import jakarta.ws.rs.Path;
 
 import org.junit.jupiter.api.Test;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import io.pinion.mysql.QueryCount;
+import io.pinion.redis.RedisErrors;
 import io.pinion.web.QueryCountHeader;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 
 /**
  * The shape of the code, as docs/architecture.md draws it: packages never depend on each other in a circle, every
@@ -77,6 +81,22 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..",
                         "io.pinion.web..")
                 .because("stores and services throw the typed failures of io.pinion.failure, which web maps to HTTP")
+                .check(CLASSES);
+    }
+
+    /**
+     * Framework-internal types ({@code ..impl..}, {@code ..internal..}, an extension's {@code runtime} package) change
+     * without notice between versions. Allowed: {@code QuarkusSecurityIdentity}, the identity builder the Quarkus
+     * security guide itself uses, and {@code RedisErrors}, the one door to the Redis client's error reply type (the
+     * client has no public one).
+     */
+    @Test
+    void noFrameworkInternalsAreUsed() {
+        DescribedPredicate<JavaClass> internal = JavaClass.Predicates.resideInAnyPackage("..impl..", "..internal..",
+                "io.quarkus.*.runtime..", "io.quarkus.*.*.runtime..")
+                .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(QuarkusSecurityIdentity.class)));
+        noClasses().that().doNotBelongToAnyOf(RedisErrors.class)
+                .should().dependOnClassesThat(internal)
                 .check(CLASSES);
     }
 
