@@ -93,10 +93,14 @@ public class BoardService {
     }
 
     public Uni<Void> delete(PinionId user, PinionId id) {
-        return sql.inTransaction(id.shard(), tx -> lockOwned(tx, user, id)
-                .call(data -> objects.update(tx, id, ObjectTable.BOARDS, json.write(data.deleted())))
-                .flatMap(data -> mappings.remove(tx, MappingTable.USER_HAS_BOARDS, owner(data), id))
-                .call(removed -> removed ? counters.add(tx, user, UserService.BOARDS, -1) : Uni.createFrom().voidItem()))
+        return sql.inTransaction(
+                        id.shard(),
+                        tx -> lockOwned(tx, user, id)
+                                .call(data -> objects.update(tx, id, ObjectTable.BOARDS, json.write(data.deleted())))
+                                .flatMap(data -> mappings.remove(tx, MappingTable.USER_HAS_BOARDS, owner(data), id))
+                                .call(removed -> removed
+                                        ? counters.add(tx, user, UserService.BOARDS, -1)
+                                        : Uni.createFrom().voidItem()))
                 .replaceWithVoid();
     }
 

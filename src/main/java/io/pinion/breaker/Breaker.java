@@ -14,9 +14,9 @@ import io.smallrye.mutiny.Uni;
  * {@code timeoutsToOpen} of them came in a row, with no success in between (a hung host times out every call; a busy
  * one answers most); a call that times out after a later-sent call succeeded does not count (it was stuck behind
  * the outage that ended), and timeouts never open it while other calls got answers within the last {@code openMs}
- * (an overloaded service times out some calls of a healthy backend: opening would turn its slowness into errors). Open, calls fail at once for {@code openMs}, without a round trip or a timeout; then one call
- * goes through as a trial (the others still fail at once): its success closes the breaker, its failure of either
- * kind opens it again.
+ * (an overloaded service times out some calls of a healthy backend: opening would turn its slowness into errors). Open,
+ * calls fail at once for {@code openMs}, without a round trip or a timeout; then one call goes through as a trial (the
+ * others still fail at once): its success closes the breaker, its failure of either kind opens it again.
  */
 public final class Breaker {
 
@@ -62,7 +62,8 @@ public final class Breaker {
      * Runs the call unless the breaker is open; {@code evidence} tells what a failure says of the backend and
      * {@code rejected} makes the failure of a call that did not go through.
      */
-    public <T> Uni<T> call(Supplier<Uni<T>> call, Function<Throwable, Evidence> evidence, Supplier<Throwable> rejected) {
+    public <T> Uni<T> call(
+            Supplier<Uni<T>> call, Function<Throwable, Evidence> evidence, Supplier<Throwable> rejected) {
         return Uni.createFrom().deferred(() -> {
             boolean isTrial = false;
             if (open) {

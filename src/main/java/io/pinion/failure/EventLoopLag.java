@@ -39,7 +39,8 @@ public class EventLoopLag {
         this.lastLagMs = new AtomicLongArray(loops);
         this.nextDueNs = new AtomicLongArray(loops);
         Gauge.builder("pinion_event_loop_lag_seconds", this, lag -> lag.lagMs() / 1000.0)
-                .description("How late the event loops run their timers (the largest over the loops)").register(registry);
+                .description("How late the event loops run their timers (the largest over the loops)")
+                .register(registry);
     }
 
     void start(@Observes StartupEvent event) {

@@ -14,7 +14,12 @@ public record FeedEntry(long pin, FeedSource source, double score, long author, 
     }
 
     public static FeedEntry of(PoolEntry entry) {
-        return new FeedEntry(entry.key().pin(), entry.key().source(), entry.key().score(), entry.author(), entry.board(),
+        return new FeedEntry(
+                entry.key().pin(),
+                entry.key().source(),
+                entry.key().score(),
+                entry.author(),
+                entry.board(),
                 entry.interest());
     }
 
@@ -29,6 +34,7 @@ public record FeedEntry(long pin, FeedSource source, double score, long author, 
         ByteBuffer buffer = ByteBuffer.wrap(value);
         long pin = buffer.getLong();
         FeedSource source = FeedSource.ofCode(buffer.get()).orElse(FeedSource.FOLLOWING);
-        return new FeedEntry(pin, source, buffer.getDouble(), buffer.getLong(), buffer.getLong(), PoolEntry.rest(buffer));
+        return new FeedEntry(
+                pin, source, buffer.getDouble(), buffer.getLong(), buffer.getLong(), PoolEntry.rest(buffer));
     }
 }

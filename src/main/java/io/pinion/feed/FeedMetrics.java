@@ -63,7 +63,8 @@ public class FeedMetrics {
         this.generatorOverrun = generator(registry, "overrun");
         this.generatorFailed = generator(registry, "failed");
         this.indexRowsRead = Counter.builder("pinion_feed_index_rows_read_total")
-                .description("Pool index rows read to remove an author's, a board's or a pin's rows").register(registry);
+                .description("Pool index rows read to remove an author's, a board's or a pin's rows")
+                .register(registry);
         this.olderPages = Counter.builder("pinion_feed_older_pages_total")
                 .description("Feed pages continued past the materialized feed with older pins").register(registry);
         this.olderRounds = Counter.builder("pinion_feed_older_rounds_total")
@@ -84,8 +85,10 @@ public class FeedMetrics {
     }
 
     private static Counter generator(MeterRegistry registry, String outcome) {
-        return Counter.builder("pinion_feed_generator_total").tag("outcome", outcome)
-                .description("First pages by content generator outcome (overrun and failed: served without a new chunk)")
+        return Counter.builder("pinion_feed_generator_total")
+                .tag("outcome", outcome)
+                .description(
+                        "First pages by content generator outcome (overrun and failed: served without a new chunk)")
                 .register(registry);
     }
 

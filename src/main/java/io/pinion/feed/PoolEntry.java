@@ -45,7 +45,12 @@ public record PoolEntry(PoolKey key, long author, long board, long pinCreated, S
     /** author, board, creation time, then the interest's UTF-8 bytes if there is one. */
     public byte[] value() {
         byte[] name = interest == null ? new byte[0] : interest.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(24 + name.length).putLong(author).putLong(board).putLong(pinCreated).put(name).array();
+        return ByteBuffer.allocate(24 + name.length)
+                .putLong(author)
+                .putLong(board)
+                .putLong(pinCreated)
+                .put(name)
+                .array();
     }
 
     public static PoolEntry of(byte[] row, byte[] value) {

@@ -19,7 +19,11 @@ public record PoolRow(int source, double score, long pin, long author, long boar
     }
 
     public PoolEntry entry(long user) {
-        return new PoolEntry(new PoolKey(user, FeedSource.ofCode(source).orElseThrow(), score, pin), author, board, created,
+        return new PoolEntry(
+                new PoolKey(user, FeedSource.ofCode(source).orElseThrow(), score, pin),
+                author,
+                board,
+                created,
                 interest);
     }
 }

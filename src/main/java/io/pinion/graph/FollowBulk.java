@@ -50,10 +50,16 @@ public class FollowBulk {
             String score = Long.toString(atMicros[i]);
             int followerShard = shards.ofUser(from[i]);
             int followedShard = shards.ofUser(to[i]);
-            byShard.computeIfAbsent(followerShard, key -> new ArrayList<>()).add(Request.cmd(Command.ZADD)
-                    .arg(GraphKeys.user(followerShard, from[i], GraphKeys.FOLLOWING)).arg(score).arg(Long.toString(to[i])));
-            byShard.computeIfAbsent(followedShard, key -> new ArrayList<>()).add(Request.cmd(Command.ZADD)
-                    .arg(GraphKeys.user(followedShard, to[i], GraphKeys.FOLLOWERS)).arg(score).arg(Long.toString(from[i])));
+            byShard.computeIfAbsent(followerShard, key -> new ArrayList<>())
+                    .add(Request.cmd(Command.ZADD)
+                            .arg(GraphKeys.user(followerShard, from[i], GraphKeys.FOLLOWING))
+                            .arg(score)
+                            .arg(Long.toString(to[i])));
+            byShard.computeIfAbsent(followedShard, key -> new ArrayList<>())
+                    .add(Request.cmd(Command.ZADD)
+                            .arg(GraphKeys.user(followedShard, to[i], GraphKeys.FOLLOWERS))
+                            .arg(score)
+                            .arg(Long.toString(from[i])));
         }
         List<Map.Entry<Integer, List<Request>>> batches = new ArrayList<>();
         byShard.forEach((vs, requests) -> {

@@ -38,7 +38,8 @@ public class FollowEvents {
     private final ObjectMapper json;
     private final GraphConfig config;
 
-    FollowEvents(QueueRegistry queues, QueueSettings settings, JobWriter writer, ObjectMapper json, GraphConfig config) {
+    FollowEvents(
+            QueueRegistry queues, QueueSettings settings, JobWriter writer, ObjectMapper json, GraphConfig config) {
         this.queues = queues;
         this.settings = settings;
         this.writer = writer;
@@ -54,7 +55,8 @@ public class FollowEvents {
         if (!config.feedEvents()) {
             return Uni.createFrom().voidItem();
         }
-        NewJob job = new NewJob(body(event), event.type().startsWith("unfollow") ? 2 : 1, System.currentTimeMillis(), null);
+        NewJob job =
+                new NewJob(body(event), event.type().startsWith("unfollow") ? 2 : 1, System.currentTimeMillis(), null);
         return queue()
                 .chain(queue -> writer.enqueue(queue, List.of(job)))
                 .replaceWithVoid()
@@ -70,7 +72,9 @@ public class FollowEvents {
      * want the feed to act on); failures fail the returned Uni.
      */
     public Uni<Void> enqueueAll(List<FollowEvent> batch) {
-        List<NewJob> jobs = batch.stream().map(event -> new NewJob(body(event), 1, System.currentTimeMillis(), null)).toList();
+        List<NewJob> jobs = batch.stream()
+                .map(event -> new NewJob(body(event), 1, System.currentTimeMillis(), null))
+                .toList();
         if (jobs.isEmpty()) {
             return Uni.createFrom().voidItem();
         }

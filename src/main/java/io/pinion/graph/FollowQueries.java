@@ -128,7 +128,12 @@ public class FollowQueries {
     /** The interests the user follows, at most {@code max} of them, most recently followed first. */
     public Uni<List<String>> interests(long user, int max) {
         int vs = shards.ofUser(user);
-        return redis.send(vs, Request.cmd(Command.ZREVRANGE).arg(GraphKeys.user(vs, user, INTERESTS)).arg(0).arg(max - 1))
+        return redis.send(
+                        vs,
+                        Request.cmd(Command.ZREVRANGE)
+                                .arg(GraphKeys.user(vs, user, INTERESTS))
+                                .arg(0)
+                                .arg(max - 1))
                 .map(answer -> {
                     List<String> names = new ArrayList<>(answer.size());
                     answer.forEach(name -> names.add(name.toString()));

@@ -76,7 +76,10 @@ public class FollowWrites {
     }
 
     private Uni<Boolean> userOp(PinionId follower, long user, String op, PinionId board) {
-        return apply(new UserRelationship(follower.value(), user, shards), op, board == null ? null : Long.toString(board.value()));
+        return apply(
+                new UserRelationship(follower.value(), user, shards),
+                op,
+                board == null ? null : Long.toString(board.value()));
     }
 
     private Uni<Boolean> apply(Relationship relationship, String op, String board) {
@@ -89,7 +92,8 @@ public class FollowWrites {
 
     private static Uni<Void> ownBoardRefused(PinionId follower, long owner) {
         if (owner == follower.value()) {
-            return Uni.createFrom().failure(new InvalidInput("cannot_follow_self", "a user cannot follow their own board"));
+            return Uni.createFrom()
+                    .failure(new InvalidInput("cannot_follow_self", "a user cannot follow their own board"));
         }
         return Uni.createFrom().voidItem();
     }

@@ -49,7 +49,9 @@ public interface GraphConfig {
     @WithDefault("5000")
     int scanBudget();
 
-    /** Most recent pins kept per interest for backfilling the interest's new followers (at least the feed's backfill). */
+    /**
+     * Most recent pins kept per interest for backfilling the interest's new followers (at least the feed's backfill).
+     */
     @WithDefault("200")
     int interestRecentPins();
 

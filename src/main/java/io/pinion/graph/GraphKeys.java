@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  * g:{vs}:u:&lt;user&gt;:fb:&lt;C&gt;    zset  boards of user C followed explicitly (the pair's part of fb)
  * g:{vs}:u:&lt;user&gt;:ub:&lt;C&gt;    set   boards of user C unfollowed explicitly (the pair's part of ub)
  * g:{vs}:u:&lt;user&gt;:in        zset  interests followed
- * g:{vs}:u:&lt;user&gt;:pp        zset  a pulled author's most recent pins (member pin:board:author, score: creation ms)
- * g:{vs}:u:&lt;C&gt;:p:&lt;A&gt;        hash  followed user's index of follower A's board-level relations: board -&gt; f|u
+ * g:{vs}:u:&lt;user&gt;:pp        zset  a pulled author's most recent pins (member pin:board:author,
+ *                               score: creation ms)
+ * g:{vs}:u:&lt;C&gt;:p:&lt;A&gt;        hash  followed user's index of follower A's board-level relations:
+ *                               board -&gt; f|u
  * g:{vs}:b:&lt;board&gt;:f       zset  the board's explicit followers (vs of the board's owner)
  * g:{vs}:b:&lt;board&gt;:u       set   the board's explicit unfollowers (vs of the board's owner)
  * g:{vs}:i:&lt;interest&gt;:f    zset  the interest's followers
@@ -85,7 +87,9 @@ public final class GraphKeys {
         return prefix(vs) + "pending";
     }
 
-    /** The relationships written on this shard within {@code pinion.graph.journal-window}, for repairs after a failover. */
+    /**
+     * The relationships written on this shard within {@code pinion.graph.journal-window}, for repairs after a failover.
+     */
     public static String journal(int vs) {
         return prefix(vs) + "journal";
     }

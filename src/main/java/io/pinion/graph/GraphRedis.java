@@ -12,7 +12,6 @@ import io.pinion.breaker.Breaker;
 import io.pinion.breaker.BreakerEvidence;
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Failure;
-import io.pinion.failure.Outages;
 import io.pinion.failure.Refused;
 import io.pinion.failure.Unavailable;
 import io.pinion.redis.RedisClients;
@@ -69,7 +68,10 @@ public class GraphRedis {
         }
         Map<String, List<Integer>> byInstance = new LinkedHashMap<>();
         for (int i = 0; i < requests.size(); i++) {
-            byInstance.computeIfAbsent(clients.forVirtualShard(virtualShards.get(i)).name(), name -> new ArrayList<>()).add(i);
+            byInstance
+                    .computeIfAbsent(
+                            clients.forVirtualShard(virtualShards.get(i)).name(), name -> new ArrayList<>())
+                    .add(i);
         }
         Response[] answers = new Response[requests.size()];
         List<Uni<Void>> calls = new ArrayList<>(byInstance.size());
@@ -90,7 +92,10 @@ public class GraphRedis {
     /** Runs a script on the shard's instance; {@code write} scripts are refused while the shard is being moved. */
     public Uni<Response> script(int vs, GraphScript script, List<String> keys, List<String> args, boolean write) {
         if (write && shards.frozen(vs)) {
-            return Uni.createFrom().failure(new Refused("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+            return Uni.createFrom()
+                    .failure(new Refused(
+                            "virtual_shard_moving",
+                            "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
         }
         RedisInstanceClient client = clients.forVirtualShard(vs);
         Uni<Response> run = Uni.createFrom().deferred(() -> client.redis().send(evalsha(script, keys, args)))
@@ -108,7 +113,10 @@ public class GraphRedis {
     public Uni<Response> journaledScript(int vs, GraphScript script, List<String> keys, List<String> args,
             String relationship) {
         if (shards.frozen(vs)) {
-            return Uni.createFrom().failure(new Refused("virtual_shard_moving", "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
+            return Uni.createFrom()
+                    .failure(new Refused(
+                            "virtual_shard_moving",
+                            "virtual shard " + vs + " is being moved to another Redis instance; retry shortly"));
         }
         RedisInstanceClient client = clients.forVirtualShard(vs);
         long nowMicros = System.currentTimeMillis() * 1000;
@@ -139,13 +147,18 @@ public class GraphRedis {
      */
     private <T> Uni<T> bounded(RedisInstanceClient client, Uni<T> call) {
         String role = "redis instance of the follower graph";
-        return breakers.forBackend(client.name()).call(() -> call.ifNoItem().after(config.commandTimeout())
-                        .failWith(() -> new Unavailable(role,
-                                new java.util.concurrent.TimeoutException("no answer within " + config.commandTimeout().toMillis() + " ms")))
-                        .onFailure(failure -> !(failure instanceof Failure) && unavailable(failure))
-                        .transform(failure -> new Unavailable(role, failure)),
-                failure -> failure instanceof Unavailable ? BreakerEvidence.of(failure) : Breaker.Evidence.NONE,
-                () -> new Unavailable(role, null));
+        return breakers.forBackend(client.name())
+                .call(
+                        () -> call.ifNoItem()
+                                .after(config.commandTimeout())
+                                .failWith(() -> new Unavailable(
+                                        role,
+                                        new java.util.concurrent.TimeoutException("no answer within "
+                                                + config.commandTimeout().toMillis() + " ms")))
+                                .onFailure(failure -> !(failure instanceof Failure) && unavailable(failure))
+                                .transform(failure -> new Unavailable(role, failure)),
+                        failure -> failure instanceof Unavailable ? BreakerEvidence.of(failure) : Breaker.Evidence.NONE,
+                        () -> new Unavailable(role, null));
     }
 
     private static boolean noScript(Throwable failure) {

@@ -30,7 +30,8 @@ public enum GraphScript {
                 throw new IllegalStateException("missing script graph/" + file);
             }
             source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
+            sha = HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (NoSuchAlgorithmException e) {

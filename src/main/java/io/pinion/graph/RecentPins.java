@@ -51,7 +51,12 @@ public class RecentPins {
     }
 
     public Uni<Void> remove(Index index, RecentPin pin) {
-        return redis.script(index.vs(), GraphScript.RECENT_PINS, List.of(index.key()), List.of("remove", pin.member()), true)
+        return redis.script(
+                        index.vs(),
+                        GraphScript.RECENT_PINS,
+                        List.of(index.key()),
+                        List.of("remove", pin.member()),
+                        true)
                 .replaceWithVoid();
     }
 
@@ -91,7 +96,8 @@ public class RecentPins {
             return pins;
         }
         for (int i = 0; i + 1 < answer.size(); i += 2) {
-            RecentPin pin = RecentPin.parse(answer.get(i).toString(), (long) Double.parseDouble(answer.get(i + 1).toString()));
+            RecentPin pin = RecentPin.parse(answer.get(i).toString(), (long)
+                    Double.parseDouble(answer.get(i + 1).toString()));
             if (pin != null) {
                 pins.add(pin);
             }

@@ -75,7 +75,8 @@ public class HBaseClusters {
         conf.setLong("hbase.rpc.write.timeout", config.rpcTimeout().toMillis());
         conf.setInt("hbase.client.retries.number", config.retries());
         conf.setLong("hbase.client.pause", config.pause().toMillis());
-        conf.setInt("hbase.ipc.client.connect.timeout", (int) Math.min(config.rpcTimeout().toMillis(), Integer.MAX_VALUE));
+        conf.setInt("hbase.ipc.client.connect.timeout", (int)
+                Math.min(config.rpcTimeout().toMillis(), Integer.MAX_VALUE));
         config.settings().forEach(conf::set);
         return conf;
     }

@@ -29,6 +29,9 @@ public interface HBaseConfig {
     @WithDefault("50ms")
     Duration pause();
 
-    /** Any other client setting, passed through unchanged, e.g. {@code pinion.hbase.settings."hbase.client.ipc.pool.size"=2}. */
+    /**
+     * Any other client setting, passed through unchanged, e.g. {@code
+     * pinion.hbase.settings."hbase.client.ipc.pool.size"=2}.
+     */
     Map<String, String> settings();
 }

@@ -81,12 +81,16 @@ public class BackendProbes {
         for (RedisInstanceClient client : redis.all()) {
             probes.add(new BackendProbe(client.name(), "redis", client.endpoint(), () -> pingRedis(client)));
             if (sentinels) {
-                probes.add(new BackendProbe(client.name() + "-replica", "redis-replica",
-                        String.join(",", topology.get().redis().sentinels()), () -> sentinel.replication(client.name())));
+                probes.add(new BackendProbe(
+                        client.name() + "-replica",
+                        "redis-replica",
+                        String.join(",", topology.get().redis().sentinels()),
+                        () -> sentinel.replication(client.name())));
             }
         }
         for (HBaseClusterSpec spec : topology.get().hbase().clusters()) {
-            probes.add(new BackendProbe(spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));
+            probes.add(new BackendProbe(
+                    spec.name(), "hbase", spec.bootstrap(), () -> pingHBase(hbase.byName(spec.name()))));
         }
         probes.add(new BackendProbe("zookeeper", "zookeeper", zookeeper.describe(), zookeeper::ping));
         return probes;
@@ -127,10 +131,12 @@ public class BackendProbes {
 
     /** Up while the replica's replication runs: its state and how far behind its master it is. */
     private Uni<String> replication(String hostName) {
-        return mysql.replicaOf(hostName).orElseThrow()
+        return mysql.replicaOf(hostName)
+                .orElseThrow()
                 .query("SHOW SLAVE STATUS")
                 .execute()
-                .onFailure().invoke(() -> lag(hostName).set(-1))
+                .onFailure()
+                .invoke(() -> lag(hostName).set(-1))
                 .map(rows -> {
                     lag(hostName).set(-1);
                     if (rows.size() == 0) {
@@ -146,7 +152,8 @@ public class BackendProbes {
                     if (behind instanceof Number seconds) {
                         lag(hostName).set(seconds.longValue());
                     }
-                    return "replicating, " + behind + " s behind its master (GTID: " + row.getString("Using_Gtid") + ")";
+                    return "replicating, " + behind + " s behind its master (GTID: " + row.getString("Using_Gtid")
+                            + ")";
                 });
     }
 

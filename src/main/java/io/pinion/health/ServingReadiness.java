@@ -16,8 +16,8 @@ import io.quarkus.runtime.StartupEvent;
 /**
  * Readiness means "this instance can serve": UP once start-up is done and the cluster's topology has been read from
  * ZooKeeper (an instance on its seed alone could write to a master the cluster has left), whatever the state of
- * single backends and of ZooKeeper afterwards (through an outage of the ensemble it serves on the topology it has) (a backend that is down costs only the requests that need it a fast 503; the
- * {@code backends} health group shows which).
+ * single backends and of ZooKeeper afterwards (through an outage of the ensemble it serves on the topology it has) (a
+ * backend that is down costs only the requests that need it a fast 503; the {@code backends} health group shows which).
  */
 @Readiness
 @ApplicationScoped

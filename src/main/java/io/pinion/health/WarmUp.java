@@ -52,8 +52,8 @@ import io.vertx.mutiny.core.http.HttpClientRequest;
  * <p>Features add reads of their own that no request without side effects reaches ({@link WarmUpTask}: the home
  * feed's preview of a sampled user's first page and older pins, which records no visit and persists nothing).
  *
- * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit). The
- * signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
+ * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit).
+ * The signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
  * warm-up's duration and never handed out. The requests pass the request meters like any request. A backend that is
  * down only makes its requests fail; the warm-up ends on time all the same.
  */
@@ -247,16 +247,21 @@ public class WarmUp {
             }
         }
         for (int i = 0; i < config.concurrency(); i++) {
-            loops.add(Multi.createBy().repeating()
+            loops.add(Multi.createBy()
+                    .repeating()
                     .uni(() -> {
                         int n = next.getAndIncrement();
                         Read read = reads.get(Math.floorMod(n, reads.size()));
                         // a signed-in read without a token (no user sampled) is sent anonymously and counted a 401
-                        String token = read.signedIn() && !signed.isEmpty() ? signed.get(Math.floorMod(n, signed.size())) : null;
+                        String token = read.signedIn() && !signed.isEmpty()
+                                ? signed.get(Math.floorMod(n, signed.size()))
+                                : null;
                         return get(client, read.path(), token);
                     })
                     .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests())
-                    .collect().last().replaceWithVoid());
+                    .collect()
+                    .last()
+                    .replaceWithVoid());
         }
         return Uni.join().all(loops).andCollectFailures().replaceWithVoid();
     }

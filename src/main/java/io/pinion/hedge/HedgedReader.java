@@ -96,7 +96,8 @@ public final class HedgedReader {
         return Uni.createFrom().emitter(emitter -> {
             AtomicBoolean decided = new AtomicBoolean();
             AtomicReference<Cancellable> fallback = new AtomicReference<>();
-            Runnable raceInstead = () -> fallback.set(race(primary, standby).subscribe().with(emitter::complete, emitter::fail));
+            Runnable raceInstead =
+                    () -> fallback.set(race(primary, standby).subscribe().with(emitter::complete, emitter::fail));
             AtomicReference<Cancellable> alone = new AtomicReference<>();
             Cancellable timeout = timer.schedule(delay.nanos(), () -> {
                 if (decided.compareAndSet(false, true)) {
@@ -104,18 +105,23 @@ public final class HedgedReader {
                     raceInstead.run();
                 }
             });
-            alone.set(Uni.createFrom().deferred(standby::get).subscribe().with(value -> {
-                if (decided.compareAndSet(false, true)) {
-                    timeout.cancel();
-                    metrics.read(HedgeOutcome.STANDBY_ONLY);
-                    emitter.complete(new HedgedResult<>(value, HedgeOutcome.STANDBY_ONLY));
-                }
-            }, failure -> {
-                if (decided.compareAndSet(false, true)) {
-                    timeout.cancel();
-                    raceInstead.run();
-                }
-            }));
+            alone.set(Uni.createFrom()
+                    .deferred(standby::get)
+                    .subscribe()
+                    .with(
+                            value -> {
+                                if (decided.compareAndSet(false, true)) {
+                                    timeout.cancel();
+                                    metrics.read(HedgeOutcome.STANDBY_ONLY);
+                                    emitter.complete(new HedgedResult<>(value, HedgeOutcome.STANDBY_ONLY));
+                                }
+                            },
+                            failure -> {
+                                if (decided.compareAndSet(false, true)) {
+                                    timeout.cancel();
+                                    raceInstead.run();
+                                }
+                            }));
             emitter.onTermination(() -> {
                 decided.set(true);
                 timeout.cancel();

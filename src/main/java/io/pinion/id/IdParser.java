@@ -28,7 +28,8 @@ public class IdParser {
         try {
             id = PinionId.parse(text.trim());
         } catch (IllegalArgumentException e) {
-            throw new InvalidInput("invalid_id", field + " '" + abbreviate(text) + "' is not a valid id: " + e.getMessage());
+            throw new InvalidInput(
+                    "invalid_id", field + " '" + abbreviate(text) + "' is not a valid id: " + e.getMessage());
         }
         if (id.type() != expected) {
             throw new InvalidInput("wrong_id_type",

@@ -57,7 +57,11 @@ public class OpsPools {
                 .setIdleTimeout(30)
                 .setIdleTimeoutUnit(TimeUnit.SECONDS)
                 .setShared(false);
-        return Pool.newInstance(MySQLBuilder.pool().with(options).connectingTo(connect).using(vertx.getDelegate()).build());
+        return Pool.newInstance(MySQLBuilder.pool()
+                .with(options)
+                .connectingTo(connect)
+                .using(vertx.getDelegate())
+                .build());
     }
 
     @PreDestroy

@@ -18,7 +18,8 @@ public final class ShardDatabase {
     /** {@code db00000} … {@code db65535}. */
     public static String name(int shard) {
         if (shard < 0 || shard >= TopologyValidator.MAX_SHARDS) {
-            throw new IllegalArgumentException("shard " + shard + " is outside 0.." + (TopologyValidator.MAX_SHARDS - 1));
+            throw new IllegalArgumentException(
+                    "shard " + shard + " is outside 0.." + (TopologyValidator.MAX_SHARDS - 1));
         }
         String digits = Integer.toString(shard);
         return "db" + "00000".substring(digits.length()) + digits;

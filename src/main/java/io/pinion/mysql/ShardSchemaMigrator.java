@@ -36,12 +36,13 @@ public class ShardSchemaMigrator {
     private static final String CREATE_DATABASE =
             "CREATE DATABASE IF NOT EXISTS %s CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci";
     private static final String CREATE_VERSION_TABLE = """
-            CREATE TABLE IF NOT EXISTS %s (
-              version INT NOT NULL PRIMARY KEY,
-              description VARCHAR(200) NOT NULL,
-              checksum CHAR(64) NOT NULL,
-              applied_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)
-            ) ENGINE=InnoDB""";
+        CREATE TABLE IF NOT EXISTS %s (
+          version INT NOT NULL PRIMARY KEY,
+          description VARCHAR(200) NOT NULL,
+          checksum CHAR(64) NOT NULL,
+          applied_at TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP(3)
+        ) ENGINE=InnoDB\
+        """;
     private static final String APPLIED = "SELECT version, checksum FROM %s";
     private static final String RECORD = "INSERT INTO %s (version, description, checksum) VALUES (?, ?, ?)";
 
@@ -107,19 +108,31 @@ public class ShardSchemaMigrator {
     Uni<Integer> migrateShard(SqlConnection connection, int shard) {
         String lock = "pinion.migrate." + ShardDatabase.name(shard);
         String versionTable = ShardDatabase.table(shard, "schema_version");
-        return connection.preparedQuery(LOCK).execute(Tuple.of(lock))
+        return connection
+                .preparedQuery(LOCK)
+                .execute(Tuple.of(lock))
                 .invoke(rows -> requireLock(rows.iterator().next(), lock))
-                .flatMap(ignored -> connection.query(CREATE_DATABASE.formatted("`" + ShardDatabase.name(shard) + "`")).execute())
-                .flatMap(ignored -> connection.query(CREATE_VERSION_TABLE.formatted(versionTable)).execute())
-                .flatMap(ignored -> connection.query(APPLIED.formatted(versionTable)).execute())
+                .flatMap(ignored -> connection
+                        .query(CREATE_DATABASE.formatted("`" + ShardDatabase.name(shard) + "`"))
+                        .execute())
+                .flatMap(ignored -> connection
+                        .query(CREATE_VERSION_TABLE.formatted(versionTable))
+                        .execute())
+                .flatMap(ignored ->
+                        connection.query(APPLIED.formatted(versionTable)).execute())
                 .map(rows -> {
                     Map<Integer, String> applied = new HashMap<>();
                     rows.forEach(row -> applied.put(row.getInteger("version"), row.getString("checksum")));
                     return pending(shard, applied);
                 })
-                .flatMap(pending -> applyInOrder(connection, shard, versionTable, pending).replaceWith(pending.size()))
-                .onTermination().call(() -> connection.preparedQuery(UNLOCK).execute(Tuple.of(lock))
-                        .onFailure().recoverWithNull());
+                .flatMap(pending ->
+                        applyInOrder(connection, shard, versionTable, pending).replaceWith(pending.size()))
+                .onTermination()
+                .call(() -> connection
+                        .preparedQuery(UNLOCK)
+                        .execute(Tuple.of(lock))
+                        .onFailure()
+                        .recoverWithNull());
     }
 
     private static List<ShardMigration> pending(int shard, Map<Integer, String> applied) {

@@ -170,7 +170,8 @@ public class ShardSql {
 
     /** The AUTO_INCREMENT value (or {@code LAST_INSERT_ID(expr)}) a statement produced. */
     public static long lastInsertId(RowSet<Row> rows) {
-        return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);
+        return ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate())
+                .property(io.vertx.mysqlclient.MySQLClient.LAST_INSERTED_ID);
     }
 
     private <T> Uni<T> guard(int shard, Pool pool, Uni<T> work) {

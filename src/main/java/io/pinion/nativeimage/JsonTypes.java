@@ -35,15 +35,41 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * of REST methods for reflection itself; a native executable needs these registered too (nested types such as
  * {@code Chunk.Counts} come along). JVM builds ignore the annotation.
  */
-@RegisterForReflection(targets = {
-        UserData.class, BoardData.class, PinData.class,
-        QueueConfig.class, RetryPolicy.class,
-        FollowEvent.class,
-        FanoutJob.class, FanoutJob.Route.class, FanoutJob.PushPage.class, FanoutJob.PurgePage.class,
-        FanoutJob.RelatedPurgePage.class, FanoutJob.InterestIndex.class, FanoutPage.class, PoolInsert.class, PoolPurge.class, RelatedPins.class, PersistChunk.class, PoolRow.class,
-        PoolTrim.class, Regeneration.class, FeedEntry.class, FeedSource.class, TargetRow.class,
-        Topology.class, MysqlTopology.class, MysqlHost.class, RedisTopology.class, RedisInstance.class,
-        HBaseTopology.class, HBaseClusterSpec.class, HBaseRole.class, ShardRange.class })
+@RegisterForReflection(
+        targets = {
+            UserData.class,
+            BoardData.class,
+            PinData.class,
+            QueueConfig.class,
+            RetryPolicy.class,
+            FollowEvent.class,
+            FanoutJob.class,
+            FanoutJob.Route.class,
+            FanoutJob.PushPage.class,
+            FanoutJob.PurgePage.class,
+            FanoutJob.RelatedPurgePage.class,
+            FanoutJob.InterestIndex.class,
+            FanoutPage.class,
+            PoolInsert.class,
+            PoolPurge.class,
+            RelatedPins.class,
+            PersistChunk.class,
+            PoolRow.class,
+            PoolTrim.class,
+            Regeneration.class,
+            FeedEntry.class,
+            FeedSource.class,
+            TargetRow.class,
+            Topology.class,
+            MysqlTopology.class,
+            MysqlHost.class,
+            RedisTopology.class,
+            RedisInstance.class,
+            HBaseTopology.class,
+            HBaseClusterSpec.class,
+            HBaseRole.class,
+            ShardRange.class
+        })
 final class JsonTypes {
 
     private JsonTypes() {

@@ -44,7 +44,11 @@ class ProdChecks {
     }
 
     void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent start) {
-        if (LaunchMode.current() != LaunchMode.NORMAL || !ConfigProvider.getConfig().unwrap(SmallRyeConfig.class).getProfiles().contains("prod")) {
+        if (LaunchMode.current() != LaunchMode.NORMAL
+                || !ConfigProvider.getConfig()
+                        .unwrap(SmallRyeConfig.class)
+                        .getProfiles()
+                        .contains("prod")) {
             return;
         }
         List<String> problems = problems(cursors.secret().orElse(null), mysql.password().orElse(null),
@@ -55,7 +59,11 @@ class ProdChecks {
     }
 
     /** What is wrong with the settings (null: not set, so the local default would apply). */
-    static List<String> problems(String cursorSecret, String mysqlPassword, String opsPassword, String replicationPassword,
+    static List<String> problems(
+            String cursorSecret,
+            String mysqlPassword,
+            String opsPassword,
+            String replicationPassword,
             boolean loopbackOnly) {
         List<String> problems = new ArrayList<>();
         if (cursorSecret == null || cursorSecret.equals(CursorConfig.LOCAL_SECRET) || cursorSecret.length() < 16) {
@@ -68,10 +76,12 @@ class ProdChecks {
             return problems;
         }
         if (MysqlConfig.LOCAL_PASSWORD.equals(mysqlPassword)) {
-            problems.add("set pinion.mysql.password (PINION_MYSQL_PASSWORD) to a password other than the local stack's");
+            problems.add(
+                    "set pinion.mysql.password (PINION_MYSQL_PASSWORD) to a password other than the local stack's");
         }
         if (opsPassword == null || opsPassword.equals(MysqlConfig.LOCAL_OPS_PASSWORD)) {
-            problems.add("set pinion.mysql.ops-password (PINION_MYSQL_OPS_PASSWORD) to a password other than the local stack's");
+            problems.add("set pinion.mysql.ops-password (PINION_MYSQL_OPS_PASSWORD) to a password other than the local"
+                    + " stack's");
         }
         if (replicationPassword == null || replicationPassword.equals(MysqlConfig.LOCAL_REPLICATION_PASSWORD)) {
             problems.add("set pinion.mysql.replication-password (PINION_MYSQL_REPLICATION_PASSWORD) to a password other"

@@ -53,7 +53,8 @@ public class TopologyEdits {
     /** A topology document as the topology file holds it, validated. */
     public static Topology parse(String document) {
         try {
-            return TopologyLoader.parse(new ByteArrayInputStream(document.getBytes(StandardCharsets.UTF_8)), "the document");
+            return TopologyLoader.parse(
+                    new ByteArrayInputStream(document.getBytes(StandardCharsets.UTF_8)), "the document");
         } catch (IOException e) {
             throw new InvalidTopologyException(List.of("the document: " + e.getMessage()));
         }

@@ -36,7 +36,8 @@ public class Cursors {
             return null;
         }
         String payload = position.sequence() + ":" + position.toId();
-        return ENCODER.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "." + ENCODER.encodeToString(mac(list, payload));
+        return ENCODER.encodeToString(payload.getBytes(StandardCharsets.UTF_8)) + "."
+                + ENCODER.encodeToString(mac(list, payload));
     }
 
     /** The position a cursor of {@code list} points at; null for no cursor (first page). */
@@ -55,7 +56,8 @@ public class Cursors {
                 throw invalid();
             }
             int colon = payload.indexOf(':');
-            return new Position(Long.parseLong(payload.substring(0, colon)), Long.parseLong(payload.substring(colon + 1)));
+            return new Position(
+                    Long.parseLong(payload.substring(0, colon)), Long.parseLong(payload.substring(colon + 1)));
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             throw invalid();
         }

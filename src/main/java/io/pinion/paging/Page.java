@@ -9,5 +9,6 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 public record Page<T>(
         List<T> items,
-        @Schema(description = "Opaque cursor for the next page; null on the last page", nullable = true) String nextCursor) {
-}
+
+        @Schema(description = "Opaque cursor for the next page; null on the last page", nullable = true)
+        String nextCursor) {}

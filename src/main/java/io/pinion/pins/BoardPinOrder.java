@@ -52,10 +52,13 @@ public class BoardPinOrder {
             throw new InvalidInput("invalid_move", "a pin cannot be moved next to itself");
         }
         return boards.requireOwned(user, board)
-                .flatMap(ignored -> sql.inTransaction(board.shard(), MOVE_TIMEOUT, tx -> objects.lock(tx, board, ObjectTable.BOARDS)
-                        .flatMap(locked -> require(tx, board, pin, "pin"))
-                        .flatMap(moving -> require(tx, board, anchor, "anchor pin")
-                                .flatMap(at -> place(tx, board, pin, at, before, true)))));
+                .flatMap(ignored -> sql.inTransaction(
+                        board.shard(),
+                        MOVE_TIMEOUT,
+                        tx -> objects.lock(tx, board, ObjectTable.BOARDS)
+                                .flatMap(locked -> require(tx, board, pin, "pin"))
+                                .flatMap(moving -> require(tx, board, anchor, "anchor pin")
+                                        .flatMap(at -> place(tx, board, pin, at, before, true)))));
     }
 
     private Uni<Void> place(SqlConnection tx, PinionId board, PinionId pin, Position anchor, boolean before,
@@ -68,17 +71,20 @@ public class BoardPinOrder {
             if (next == null) {
                 sequence = before ? anchor.sequence() + Sequences.GAP : anchor.sequence() - Sequences.GAP;
             } else {
-                sequence = before ? Sequences.between(anchor.sequence(), next.sequence())
+                sequence = before
+                        ? Sequences.between(anchor.sequence(), next.sequence())
                         : Sequences.between(next.sequence(), anchor.sequence());
             }
             if (sequence != null) {
                 return order.setSequence(tx, MappingTable.BOARD_HAS_PINS, board, pin.value(), sequence);
             }
             if (!mayRenumber) {
-                throw new IllegalStateException("no room to move pin " + pin + " after spreading the entries of board " + board);
+                throw new IllegalStateException(
+                        "no room to move pin " + pin + " after spreading the entries of board " + board);
             }
             return spread(tx, board, anchor, pin, FIRST_WINDOW)
-                    .flatMap(ignored -> order.positionOf(tx, MappingTable.BOARD_HAS_PINS, board, PinionId.decode(anchor.toId())))
+                    .flatMap(ignored ->
+                            order.positionOf(tx, MappingTable.BOARD_HAS_PINS, board, PinionId.decode(anchor.toId())))
                     .flatMap(spread -> place(tx, board, pin, spread, before, false));
         });
     }
@@ -98,9 +104,12 @@ public class BoardPinOrder {
      * room is too small.
      */
     private Uni<Void> spread(SqlConnection tx, PinionId board, Position anchor, PinionId moving, int window) {
-        return Uni.combine().all().unis(
+        return Uni.combine()
+                .all()
+                .unis(
                         order.nearAbove(tx, MappingTable.BOARD_HAS_PINS, board, anchor, moving, window + 1),
-                        order.nearBelow(tx, MappingTable.BOARD_HAS_PINS, board, anchor, moving, window + 1)).asTuple()
+                        order.nearBelow(tx, MappingTable.BOARD_HAS_PINS, board, anchor, moving, window + 1))
+                .asTuple()
                 .flatMap(near -> {
                     List<Position> above = near.getItem1();
                     List<Position> below = near.getItem2();
@@ -114,16 +123,22 @@ public class BoardPinOrder {
                     entries.add(anchor);
                     entries.addAll(below.subList(0, Math.min(window, below.size())));
                     long slots = entries.size() + 1L;
-                    long upper = headOpen ? entries.get(0).sequence() + slots * Sequences.GAP : above.get(window).sequence();
-                    long lower = tailOpen ? entries.get(entries.size() - 1).sequence() - slots * Sequences.GAP
+                    long upper = headOpen
+                            ? entries.get(0).sequence() + slots * Sequences.GAP
+                            : above.get(window).sequence();
+                    long lower = tailOpen
+                            ? entries.get(entries.size() - 1).sequence() - slots * Sequences.GAP
                             : below.get(window).sequence();
                     long spacing = (upper - lower) / slots;
                     if (spacing < MIN_SPACING && !(headOpen && tailOpen)) {
-                        return window >= LAST_WINDOW ? renumber(tx, board) : spread(tx, board, anchor, moving, window * 8);
+                        return window >= LAST_WINDOW
+                                ? renumber(tx, board)
+                                : spread(tx, board, anchor, moving, window * 8);
                     }
                     List<Position> spread = new ArrayList<>(entries.size());
                     for (int i = 0; i < entries.size(); i++) {
-                        spread.add(new Position(upper - (i + 1) * spacing, entries.get(i).toId()));
+                        spread.add(new Position(
+                                upper - (i + 1) * spacing, entries.get(i).toId()));
                     }
                     return order.setSequences(tx, MappingTable.BOARD_HAS_PINS, board, spread);
                 });
@@ -143,6 +158,8 @@ public class BoardPinOrder {
 
     private Uni<Position> require(SqlConnection tx, PinionId board, PinionId pin, String what) {
         return order.positionOf(tx, MappingTable.BOARD_HAS_PINS, board, pin)
-                .onItem().ifNull().failWith(() -> new NotFound("pin_not_found", what + " " + pin + " is not on board " + board));
+                .onItem()
+                .ifNull()
+                .failWith(() -> new NotFound("pin_not_found", what + " " + pin + " is not on board " + board));
     }
 }

@@ -77,11 +77,14 @@ public class BoardPurges {
         return boards.deletedOwner(board).chain(owner -> {
             if (owner == null) {
                 if (attempt < ATTEMPTS_FOR_AN_ACTIVE_BOARD) {
-                    return Uni.createFrom().failure(new IllegalStateException("board " + board + " is not deleted (yet)"));
+                    return Uni.createFrom()
+                            .failure(new IllegalStateException("board " + board + " is not deleted (yet)"));
                 }
                 return Uni.createFrom().voidItem();
             }
-            return purge(board, owner, PER_JOB).chain(left -> left > 0 ? schedule(board, null) : Uni.createFrom().voidItem());
+            return purge(board, owner, PER_JOB)
+                    .chain(left ->
+                            left > 0 ? schedule(board, null) : Uni.createFrom().voidItem());
         });
     }
 
@@ -92,15 +95,21 @@ public class BoardPurges {
             if (ids.isEmpty()) {
                 return Uni.createFrom().item(0);
             }
-            return Multi.createFrom().iterable(ids)
-                    .onItem().transformToUni(id -> pins.delete(owner, PinionId.decode(id)).replaceWith(1)
-                            .onFailure(NotFound.class).recoverWithItem(0))
+            return Multi.createFrom()
+                    .iterable(ids)
+                    .onItem()
+                    .transformToUni(id -> pins.delete(owner, PinionId.decode(id))
+                            .replaceWith(1)
+                            .onFailure(NotFound.class)
+                            .recoverWithItem(0))
                     .merge(CONCURRENCY)
-                    .collect().with(java.util.stream.Collectors.summingInt(Integer::intValue))
+                    .collect()
+                    .with(java.util.stream.Collectors.summingInt(Integer::intValue))
                     .map(deleted -> {
                         if (deleted == 0 && page.next() != null) {
                             // entries whose pins are gone already: another run would read them again
-                            LOG.warnf("board %s: %d list entries without a live pin; its purge stops", board, ids.size());
+                            LOG.warnf(
+                                    "board %s: %d list entries without a live pin; its purge stops", board, ids.size());
                             return 0;
                         }
                         return page.next() == null ? 0 : 1;
@@ -110,8 +119,8 @@ public class BoardPurges {
 
     private Uni<Void> schedule(PinionId board, String dedupeKey) {
         // due a moment later: the request that stores it deletes the board and its first pins meanwhile
-        NewJob job = new NewJob(board.toString().getBytes(StandardCharsets.UTF_8), 2, System.currentTimeMillis() + 1_000,
-                dedupeKey);
+        NewJob job = new NewJob(
+                board.toString().getBytes(StandardCharsets.UTF_8), 2, System.currentTimeMillis() + 1_000, dedupeKey);
         return queues.get(QUEUE).chain(queue -> writer.enqueue(queue, List.of(job))).replaceWithVoid();
     }
 }

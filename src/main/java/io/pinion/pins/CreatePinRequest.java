@@ -14,7 +14,20 @@ import jakarta.validation.constraints.Size;
 public record CreatePinRequest(
         @NotBlank String boardId,
         @Size(max = 500) String description,
-        @Size(max = 2048) @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL") String link,
-        @NotNull @Size(max = 2048) @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL") String imageUrl,
-        @Size(max = 10) List<@NotNull @Pattern(regexp = "\\s*[A-Za-z0-9][A-Za-z0-9 _-]{0,39}\\s*", message = "must be 1-40 letters, digits, spaces, _ or -") String> interests) {
-}
+
+        @Size(max = 2048) @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL")
+        String link,
+
+        @NotNull
+        @Size(max = 2048)
+        @Pattern(regexp = "https?://[^\\s/$.?#][^\\s]*", message = "must be an absolute http(s) URL")
+        String imageUrl,
+
+        @Size(max = 10)
+        List<
+                        @NotNull
+                        @Pattern(
+                                regexp = "\\s*[A-Za-z0-9][A-Za-z0-9 _-]{0,39}\\s*",
+                                message = "must be 1-40 letters, digits, spaces, _ or -")
+                        String>
+                interests) {}

@@ -55,10 +55,12 @@ public class PinLikes {
     }
 
     private Uni<Void> side(PinionId from, MappingTable table, PinionId to, String counter, long sequence, boolean add) {
-        return sql.inTransaction(from.shard(), tx -> (add
-                ? mappings.add(tx, table, from, to, sequence)
-                : mappings.remove(tx, table, from, to))
-                .flatMap(changed -> changed ? counters.add(tx, from, counter, add ? 1 : -1) : Uni.createFrom().voidItem()));
+        return sql.inTransaction(
+                from.shard(),
+                tx -> (add ? mappings.add(tx, table, from, to, sequence) : mappings.remove(tx, table, from, to))
+                        .flatMap(changed -> changed
+                                ? counters.add(tx, from, counter, add ? 1 : -1)
+                                : Uni.createFrom().voidItem()));
     }
 
     private Uni<LikeState> state(PinionId pin, boolean liked) {

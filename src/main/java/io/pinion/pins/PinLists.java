@@ -52,11 +52,13 @@ public class PinLists {
     }
 
     public Uni<Page<PinView>> userPins(PinionId user, String cursor, int limit) {
-        return pinPage(MappingTable.USER_HAS_PINS, user, "user-pins:", cursors.decode("user-pins:" + user, cursor), limit);
+        return pinPage(
+                MappingTable.USER_HAS_PINS, user, "user-pins:", cursors.decode("user-pins:" + user, cursor), limit);
     }
 
     public Uni<Page<PinView>> userLikes(PinionId user, String cursor, int limit) {
-        return pinPage(MappingTable.USER_LIKES_PINS, user, "user-likes:", cursors.decode("user-likes:" + user, cursor), limit);
+        return pinPage(
+                MappingTable.USER_LIKES_PINS, user, "user-likes:", cursors.decode("user-likes:" + user, cursor), limit);
     }
 
     /** Who liked a pin, most recent first. */
@@ -70,7 +72,8 @@ public class PinLists {
                                 cursors.encode(list, page.next()))));
     }
 
-    private Uni<Page<PinView>> pinPage(MappingTable table, PinionId from, String listPrefix, Position after, int limit) {
+    private Uni<Page<PinView>> pinPage(
+            MappingTable table, PinionId from, String listPrefix, Position after, int limit) {
         String list = listPrefix + from;
         return mappings.page(table, from, after, limit)
                 .flatMap((MappingPage page) -> objects.getAll(ObjectTable.PINS, PinViews.pinIds(page.toIds()))

@@ -90,22 +90,31 @@ public class PinService {
      * feed job purges it from its receivers' feeds.
      */
     public Uni<Void> delete(PinionId user, PinionId id) {
-        return sql.inTransaction(id.shard(), tx -> objects.lock(tx, id, ObjectTable.PINS)
-                .map(blob -> blob == null ? null : json.read(blob, PinData.class))
-                .map(data -> {
-                    if (data == null || !data.active()) {
-                        throw new NotFound("pin_not_found", "no pin " + id);
-                    }
-                    if (!data.ownerId().equals(user.toString())) {
-                        throw new Forbidden("forbidden", "pin " + id + " belongs to another user");
-                    }
-                    return data;
-                })
-                .call(data -> objects.update(tx, id, ObjectTable.PINS, json.write(data.deleted())))
-                .call(data -> unlist(tx, MappingTable.BOARD_HAS_PINS, PinionId.parse(data.boardId()), id, BoardService.PINS))
-                .call(data -> unlist(tx, MappingTable.USER_HAS_PINS, user, id, UserService.PINS)))
+        return sql.inTransaction(
+                        id.shard(),
+                        tx -> objects.lock(tx, id, ObjectTable.PINS)
+                                .map(blob -> blob == null ? null : json.read(blob, PinData.class))
+                                .map(data -> {
+                                    if (data == null || !data.active()) {
+                                        throw new NotFound("pin_not_found", "no pin " + id);
+                                    }
+                                    if (!data.ownerId().equals(user.toString())) {
+                                        throw new Forbidden("forbidden", "pin " + id + " belongs to another user");
+                                    }
+                                    return data;
+                                })
+                                .call(data -> objects.update(tx, id, ObjectTable.PINS, json.write(data.deleted())))
+                                .call(data -> unlist(
+                                        tx,
+                                        MappingTable.BOARD_HAS_PINS,
+                                        PinionId.parse(data.boardId()),
+                                        id,
+                                        BoardService.PINS))
+                                .call(data -> unlist(tx, MappingTable.USER_HAS_PINS, user, id, UserService.PINS)))
                 .call(data -> events.pinDeleted(id, PinionId.parse(data.boardId()), user, data.interests()))
-                .call(data -> data.savedFrom() == null ? Uni.createFrom().voidItem() : unsaved(PinionId.parse(data.savedFrom()), id))
+                .call(data -> data.savedFrom() == null
+                        ? Uni.createFrom().voidItem()
+                        : unsaved(PinionId.parse(data.savedFrom()), id))
                 .replaceWithVoid();
     }
 
@@ -114,7 +123,8 @@ public class PinService {
      * the save itself); a copy already gone from the list changes nothing, so a retried delete counts once.
      */
     private Uni<Void> unsaved(PinionId original, PinionId copy) {
-        return sql.inTransaction(original.shard(), tx -> unlist(tx, MappingTable.PIN_SAVED_TO_PINS, original, copy, PinViews.SAVES));
+        return sql.inTransaction(
+                original.shard(), tx -> unlist(tx, MappingTable.PIN_SAVED_TO_PINS, original, copy, PinViews.SAVES));
     }
 
     /**
@@ -122,15 +132,27 @@ public class PinService {
      * entry in the original's {@code pin_saved_to_pins} with its save count, on the original's shard.
      */
     public Uni<PinView> save(PinionId user, PinionId original, PinionId boardId) {
-        return Uni.combine().all().unis(require(original), boards.requireOwned(user, boardId)).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(require(original), boards.requireOwned(user, boardId))
+                .asTuple()
                 .flatMap(both -> {
                     PinData copy = both.getItem1().savedAs(user.toString(), boardId.toString(), original.toString());
                     return insert(user, boardId, copy)
-                            .call(saved -> events.pinAdded(saved, boardId, user, copy.createdAt().toEpochMilli(), copy.interests()))
+                            .call(saved -> events.pinAdded(
+                                    saved, boardId, user, copy.createdAt().toEpochMilli(), copy.interests()))
                             .call(saved -> events.related(user, original))
-                            .call(saved -> sql.inTransaction(original.shard(), tx -> mappings
-                                    .add(tx, MappingTable.PIN_SAVED_TO_PINS, original, saved, Sequences.now())
-                                    .call(added -> added ? counters.add(tx, original, PinViews.SAVES, 1) : Uni.createFrom().voidItem())))
+                            .call(saved -> sql.inTransaction(
+                                    original.shard(),
+                                    tx -> mappings.add(
+                                                    tx,
+                                                    MappingTable.PIN_SAVED_TO_PINS,
+                                                    original,
+                                                    saved,
+                                                    Sequences.now())
+                                            .call(added -> added
+                                                    ? counters.add(tx, original, PinViews.SAVES, 1)
+                                                    : Uni.createFrom().voidItem())))
                             .map(saved -> PinViews.view(saved, copy, 0, 0));
                 });
     }

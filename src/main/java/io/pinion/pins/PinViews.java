@@ -76,8 +76,17 @@ public class PinViews {
     }
 
     public static PinView view(PinionId id, PinData data, long likes, long saves) {
-        return new PinView(id.toString(), data.boardId(), data.ownerId(), data.description(), data.link(),
-                data.imageUrl(), data.interests(), data.savedFrom(), data.createdAt(), new PinView.Counts(likes, saves));
+        return new PinView(
+                id.toString(),
+                data.boardId(),
+                data.ownerId(),
+                data.description(),
+                data.link(),
+                data.imageUrl(),
+                data.interests(),
+                data.savedFrom(),
+                data.createdAt(),
+                new PinView.Counts(likes, saves));
     }
 
     /** Interest names as stored (the graph's normalization, so pins and followed interests meet). */

@@ -30,7 +30,8 @@ public record RenderedPin(PinView view, SerializedString json) {
         }
 
         @Override
-        public void serialize(RenderedPin pin, JsonGenerator generator, SerializerProvider provider) throws IOException {
+        public void serialize(RenderedPin pin, JsonGenerator generator, SerializerProvider provider)
+                throws IOException {
             generator.writeRawValue(pin.json());
         }
     }

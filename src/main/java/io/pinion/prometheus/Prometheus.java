@@ -89,7 +89,10 @@ public class Prometheus {
             List<Sample> samples = new ArrayList<>();
             for (JsonNode series : root.path("data").path("result")) {
                 Map<String, String> labels = new HashMap<>();
-                series.path("metric").fields().forEachRemaining(field -> labels.put(field.getKey(), field.getValue().asText()));
+                series.path("metric")
+                        .fields()
+                        .forEachRemaining(field ->
+                                labels.put(field.getKey(), field.getValue().asText()));
                 double value = Double.parseDouble(series.path("value").path(1).asText("NaN"));
                 samples.add(new Sample(Map.copyOf(labels), value));
             }

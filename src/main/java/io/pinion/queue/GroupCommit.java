@@ -83,7 +83,8 @@ final class GroupCommit {
                     return;
                 }
                 int size = 0;
-                while (!lane.waiting.isEmpty() && (batch.isEmpty() || size + lane.waiting.peek().jobs().size() <= MAX_JOBS)) {
+                while (!lane.waiting.isEmpty()
+                        && (batch.isEmpty() || size + lane.waiting.peek().jobs().size() <= MAX_JOBS)) {
                     Waiting next = lane.waiting.poll();
                     size += next.jobs().size();
                     batch.add(next);

@@ -38,7 +38,12 @@ public class JobAcks {
     private final Event<JobsAcked> ackedEvents;
     private final AckCommit commit;
 
-    JobAcks(ShardSql sql, JobLocator locator, QueueMetrics metrics, Event<JobsAcked> ackedEvents, QueueSettings settings) {
+    JobAcks(
+            ShardSql sql,
+            JobLocator locator,
+            QueueMetrics metrics,
+            Event<JobsAcked> ackedEvents,
+            QueueSettings settings) {
         this.settings = settings;
         this.sql = sql;
         this.locator = locator;
@@ -52,30 +57,39 @@ public class JobAcks {
      * work on (the whole batch is then refused, nothing acked).
      */
     public Uni<List<AckResult>> ack(List<Ack> acks, Function<String, Uni<Void>> mayWork) {
-        return locate(acks).call(locations -> {
-            List<Uni<Void>> checks = locations.stream().filter(Objects::nonNull).map(location -> location.queue().name())
-                    .distinct().map(mayWork).toList();
-            return checks.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(checks).andFailFast().replaceWithVoid();
-        }).flatMap(locations -> {
-            Map<String, List<Integer>> groups = new LinkedHashMap<>();
-            Map<String, JobLocator.Location> where = new HashMap<>();
-            AckResult[] results = new AckResult[acks.size()];
-            for (int i = 0; i < acks.size(); i++) {
-                JobLocator.Location location = locations.get(i);
-                if (location == null) {
-                    results[i] = new AckResult(acks.get(i).id(), AckResult.NOT_FOUND);
-                    continue;
-                }
-                groups.computeIfAbsent(location.partition().key(), key -> new ArrayList<>()).add(i);
-                where.put(location.partition().key(), location);
-            }
-            List<Uni<Void>> updates = new ArrayList<>();
-            groups.forEach((key, indexes) -> updates.add(ackPartition(where.get(key), acks, indexes, results)));
-            if (updates.isEmpty()) {
-                return Uni.createFrom().item(List.of(results));
-            }
-            return Uni.join().all(updates).andFailFast().map(ignored -> List.of(results));
-        });
+        return locate(acks)
+                .call(locations -> {
+                    List<Uni<Void>> checks = locations.stream()
+                            .filter(Objects::nonNull)
+                            .map(location -> location.queue().name())
+                            .distinct()
+                            .map(mayWork)
+                            .toList();
+                    return checks.isEmpty()
+                            ? Uni.createFrom().voidItem()
+                            : Uni.join().all(checks).andFailFast().replaceWithVoid();
+                })
+                .flatMap(locations -> {
+                    Map<String, List<Integer>> groups = new LinkedHashMap<>();
+                    Map<String, JobLocator.Location> where = new HashMap<>();
+                    AckResult[] results = new AckResult[acks.size()];
+                    for (int i = 0; i < acks.size(); i++) {
+                        JobLocator.Location location = locations.get(i);
+                        if (location == null) {
+                            results[i] = new AckResult(acks.get(i).id(), AckResult.NOT_FOUND);
+                            continue;
+                        }
+                        groups.computeIfAbsent(location.partition().key(), key -> new ArrayList<>())
+                                .add(i);
+                        where.put(location.partition().key(), location);
+                    }
+                    List<Uni<Void>> updates = new ArrayList<>();
+                    groups.forEach((key, indexes) -> updates.add(ackPartition(where.get(key), acks, indexes, results)));
+                    if (updates.isEmpty()) {
+                        return Uni.createFrom().item(List.of(results));
+                    }
+                    return Uni.join().all(updates).andFailFast().map(ignored -> List.of(results));
+                });
     }
 
     /** Where each acked job lives (null: nowhere); ids of blocks and queues in memory cost no {@link Uni} each. */
@@ -103,7 +117,8 @@ public class JobAcks {
         for (int i = 0; i < acks.size(); i++) {
             all.add(i);
         }
-        return ackPartition(new JobLocator.Location(queue, partition), acks, all, results).map(ignored -> List.of(results));
+        return ackPartition(new JobLocator.Location(queue, partition), acks, all, results)
+                .map(ignored -> List.of(results));
     }
 
     /**
@@ -116,34 +131,52 @@ public class JobAcks {
             JobLocator.Location location = found.orElseThrow(() -> notFound(id));
             long now = System.currentTimeMillis();
             long total = settings.leaseMaxTotal().toMillis();
-            Tuple args = Tuple.tuple().addLong(now + extendMs).addLong(total).addString(status).addString(status)
-                    .addLong(now).addLong(id.value()).addLong(total).addLong(now);
+            Tuple args = Tuple.tuple()
+                    .addLong(now + extendMs)
+                    .addLong(total)
+                    .addString(status)
+                    .addString(status)
+                    .addLong(now)
+                    .addLong(id.value())
+                    .addLong(total)
+                    .addLong(now);
             if (lease != null) {
                 args.addLong(lease);
             }
             String table = location.partition().table();
-            return sql.query(location.partition().shard(), JobSql.checkpoint(table, lease != null), args).flatMap(rows -> {
-                if (rows.rowCount() == 1) {
-                    return sql.query(location.partition().shard(), JobSql.leaseExpires(table), Tuple.of(id.value()))
-                            .map(read -> {
-                                Long expires = read.size() == 0 ? null : read.iterator().next().getLong(0);
-                                if (expires == null) { // acked or swept between the two statements
-                                    throw new Conflict(AckResult.LEASE_LOST, "job " + id + " is not leased any more");
-                                }
-                                return expires;
-                            });
-                }
-                return sql.query(location.partition().shard(), JobSql.state(table), Tuple.of(id.value())).map(existing -> {
-                    if (existing.size() == 0) {
-                        throw notFound(id);
-                    }
-                    throw new Conflict(AckResult.LEASE_LOST, "job " + id + " is not leased under that token any more");
-                });
-            });
+            return sql.query(location.partition().shard(), JobSql.checkpoint(table, lease != null), args)
+                    .flatMap(rows -> {
+                        if (rows.rowCount() == 1) {
+                            return sql.query(
+                                            location.partition().shard(),
+                                            JobSql.leaseExpires(table),
+                                            Tuple.of(id.value()))
+                                    .map(read -> {
+                                        Long expires = read.size() == 0
+                                                ? null
+                                                : read.iterator().next().getLong(0);
+                                        if (expires == null) { // acked or swept between the two statements
+                                            throw new Conflict(
+                                                    AckResult.LEASE_LOST, "job " + id + " is not leased any more");
+                                        }
+                                        return expires;
+                                    });
+                        }
+                        return sql.query(location.partition().shard(), JobSql.state(table), Tuple.of(id.value()))
+                                .map(existing -> {
+                                    if (existing.size() == 0) {
+                                        throw notFound(id);
+                                    }
+                                    throw new Conflict(
+                                            AckResult.LEASE_LOST,
+                                            "job " + id + " is not leased under that token any more");
+                                });
+                    });
         });
     }
 
-    private Uni<Void> ackPartition(JobLocator.Location location, List<Ack> acks, List<Integer> indexes, AckResult[] results) {
+    private Uni<Void> ackPartition(
+            JobLocator.Location location, List<Ack> acks, List<Integer> indexes, AckResult[] results) {
         QueuePartition partition = location.partition();
         QueueConfig config = location.queue().config();
         List<Ack> mine = indexes.stream().map(acks::get).toList();

@@ -46,7 +46,8 @@ public class JobIds {
 
     /** {@code count} fresh ids for jobs of the partition, from this instance's current block. */
     public Uni<List<PinionId>> allocate(QueuePartition partition, int count) {
-        Allocator allocator = allocators.computeIfAbsent(partition.key() + "@" + partition.shard(), key -> new Allocator());
+        Allocator allocator =
+                allocators.computeIfAbsent(partition.key() + "@" + partition.shard(), key -> new Allocator());
         return fill(partition, allocator, count, new ArrayList<>(count));
     }
 
@@ -66,8 +67,11 @@ public class JobIds {
 
     /** Forgets the id blocks of a dropped partition. */
     public Uni<Void> forget(QueuePartition partition) {
-        return sql.query(partition.shard(), "DELETE FROM " + ShardDatabase.table(partition.shard(), "job_blocks")
-                        + " WHERE queue_id = ? AND partition_no = ?", Tuple.of(partition.queueId(), partition.partition()))
+        return sql.query(
+                        partition.shard(),
+                        "DELETE FROM " + ShardDatabase.table(partition.shard(), "job_blocks")
+                                + " WHERE queue_id = ? AND partition_no = ?",
+                        Tuple.of(partition.queueId(), partition.partition()))
                 .replaceWithVoid();
     }
 
@@ -84,16 +88,22 @@ public class JobIds {
         if (known != null) {
             return Uni.createFrom().item(Optional.of(known));
         }
-        return sql.query(id.shard(), "SELECT first_local, last_local, queue_id, partition_no FROM "
-                        + ShardDatabase.table(id.shard(), "job_blocks") + " WHERE first_local <= ? ORDER BY first_local DESC LIMIT 1",
+        return sql.query(
+                        id.shard(),
+                        "SELECT first_local, last_local, queue_id, partition_no FROM "
+                                + ShardDatabase.table(id.shard(), "job_blocks")
+                                + " WHERE first_local <= ? ORDER BY first_local DESC LIMIT 1",
                         Tuple.of(id.local()))
                 .map(rows -> {
                     if (rows.size() == 0) {
                         return Optional.<Block>empty();
                     }
                     var row = rows.iterator().next();
-                    Block block = new Block(row.getLong("first_local"), row.getLong("last_local"),
-                            row.getLong("queue_id"), row.getInteger("partition_no"));
+                    Block block = new Block(
+                            row.getLong("first_local"),
+                            row.getLong("last_local"),
+                            row.getLong("queue_id"),
+                            row.getInteger("partition_no"));
                     if (id.local() > block.last()) {
                         return Optional.<Block>empty();
                     }
@@ -113,8 +123,10 @@ public class JobIds {
             }
             if (allocator.refill == null) {
                 int size = allocator.nextSize(count - out.size(), settings.maxIdBlock());
-                allocator.refill = sql.inTransaction(partition.shard(), connection -> reserve(connection, partition, size))
-                        .onItemOrFailure().invoke((block, failure) -> {
+                allocator.refill = sql.inTransaction(
+                                partition.shard(), connection -> reserve(connection, partition, size))
+                        .onItemOrFailure()
+                        .invoke((block, failure) -> {
                             synchronized (allocator) {
                                 allocator.refill = null;
                                 if (block != null) {
@@ -124,7 +136,8 @@ public class JobIds {
                             }
                         })
                         .replaceWithVoid()
-                        .memoize().indefinitely();
+                        .memoize()
+                        .indefinitely();
             }
             refill = allocator.refill;
         }
@@ -133,17 +146,27 @@ public class JobIds {
 
     private Uni<Block> reserve(SqlConnection connection, QueuePartition partition, int size) {
         int shard = partition.shard();
-        return sql.execute(connection, "UPDATE " + ShardDatabase.table(shard, "job_sequence")
-                        + " SET next_local = LAST_INSERT_ID(next_local + ?) WHERE id = 0", Tuple.of(size))
+        return sql.execute(
+                        connection,
+                        "UPDATE " + ShardDatabase.table(shard, "job_sequence")
+                                + " SET next_local = LAST_INSERT_ID(next_local + ?) WHERE id = 0",
+                        Tuple.of(size))
                 .flatMap(rows -> {
                     long next = ShardSql.lastInsertId(rows);
                     Block block = new Block(next - size, next - 1, partition.queueId(), partition.partition());
                     if (block.last() > PinionId.MAX_LOCAL) {
                         throw new IllegalStateException(ShardDatabase.name(shard) + " has used every job id");
                     }
-                    return sql.execute(connection, "INSERT INTO " + ShardDatabase.table(shard, "job_blocks")
-                                    + " (first_local, last_local, queue_id, partition_no, created_at) VALUES (?, ?, ?, ?, ?)",
-                                    Tuple.of(block.first(), block.last(), block.queueId(), block.partition(),
+                    return sql.execute(
+                                    connection,
+                                    "INSERT INTO " + ShardDatabase.table(shard, "job_blocks")
+                                            + " (first_local, last_local, queue_id, partition_no, created_at) VALUES"
+                                            + " (?, ?, ?, ?, ?)",
+                                    Tuple.of(
+                                            block.first(),
+                                            block.last(),
+                                            block.queueId(),
+                                            block.partition(),
                                             System.currentTimeMillis()))
                             .invoke(ignored -> remember(shard, block))
                             .replaceWith(block);
@@ -151,7 +174,8 @@ public class JobIds {
     }
 
     private void remember(int shard, Block block) {
-        ConcurrentSkipListMap<Long, Block> blocks = directory.computeIfAbsent(shard, key -> new ConcurrentSkipListMap<>());
+        ConcurrentSkipListMap<Long, Block> blocks =
+                directory.computeIfAbsent(shard, key -> new ConcurrentSkipListMap<>());
         if (blocks.size() > DIRECTORY_CACHE_LIMIT) {
             blocks.clear();
         }

@@ -53,22 +53,31 @@ public class JobQueries {
         Position from = cursors.decode(list, cursor);
         int partition = from == null ? 0 : (int) from.sequence();
         long after = from == null ? 0 : from.toId();
-        return scanFrom(queue, state, partition, after, limit, new ArrayList<>()).map(jobs -> {
-            if (jobs.size() <= limit) {
-                return new Page<>(jobs, null);
-            }
-            List<Job> page = jobs.subList(0, limit);
-            Job last = page.get(limit - 1);
-            return new Page<>(List.copyOf(page), cursors.encode(list, new Position(last.partition(), last.id().value())));
-        });
+        return scanFrom(queue, state, partition, after, limit, new ArrayList<>())
+                .map(jobs -> {
+                    if (jobs.size() <= limit) {
+                        return new Page<>(jobs, null);
+                    }
+                    List<Job> page = jobs.subList(0, limit);
+                    Job last = page.get(limit - 1);
+                    return new Page<>(
+                            List.copyOf(page),
+                            cursors.encode(
+                                    list,
+                                    new Position(last.partition(), last.id().value())));
+                });
     }
 
-    private Uni<List<Job>> scanFrom(Queue queue, JobState state, int partition, long after, int limit, List<Job> found) {
+    private Uni<List<Job>> scanFrom(
+            Queue queue, JobState state, int partition, long after, int limit, List<Job> found) {
         if (partition >= queue.partitions().size() || found.size() > limit) {
             return Uni.createFrom().item(found);
         }
         QueuePartition where = queue.partition(partition);
-        return sql.query(where.shard(), JobSql.scan(where.table()), Tuple.of(state.code(), after, limit + 1 - found.size()))
+        return sql.query(
+                        where.shard(),
+                        JobSql.scan(where.table()),
+                        Tuple.of(state.code(), after, limit + 1 - found.size()))
                 .flatMap(rows -> {
                     rows.forEach(row -> found.add(job(row, queue, where)));
                     return scanFrom(queue, state, partition + 1, 0, limit, found);

@@ -30,9 +30,12 @@ public class JobRepairs {
     public Uni<Job> retry(PinionId id) {
         return queries.locate(id).flatMap(location -> {
             long now = System.currentTimeMillis();
-            return sql.query(location.partition().shard(), JobSql.retry(location.partition().table()),
+            return sql.query(
+                            location.partition().shard(),
+                            JobSql.retry(location.partition().table()),
                             Tuple.of(now, now, id.value()))
-                    .onFailure(MySQLException.class).transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
+                    .onFailure(MySQLException.class)
+                    .transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
                             ? new Conflict("dedupe_conflict", "another unfinished job holds this job's dedupe key")
                             : failure)
                     .flatMap(rows -> queries.get(id).invoke(job -> {
@@ -43,7 +46,9 @@ public class JobRepairs {
         });
     }
 
-    /** Puts up to {@code limit} FAILED jobs of the queue back to PENDING; jobs whose dedupe key is taken stay FAILED. */
+    /**
+     * Puts up to {@code limit} FAILED jobs of the queue back to PENDING; jobs whose dedupe key is taken stay FAILED.
+     */
     public Uni<Long> retryFailed(Queue queue, int limit) {
         long now = System.currentTimeMillis();
         Uni<Long> total = Uni.createFrom().item(0L);

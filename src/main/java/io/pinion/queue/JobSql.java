@@ -33,7 +33,8 @@ public final class JobSql {
     private static final String FINISHED = "(" + SUCCEEDED + ", " + FAILED + ")";
     private static final String UNFINISHED = "(" + PENDING + ", " + RUNNING + ")";
     /** After a failed attempt: FAILED when the attempts are spent, PENDING otherwise. */
-    private static final String AFTER_FAILURE = "IF(attempts_made >= attempts_allowed, " + FAILED + ", " + PENDING + ")";
+    private static final String AFTER_FAILURE =
+            "IF(attempts_made >= attempts_allowed, " + FAILED + ", " + PENDING + ")";
 
     /**
      * Statements on a list of ids must walk the primary key: left alone, the optimizer may range-scan an index that
@@ -48,27 +49,28 @@ public final class JobSql {
     private static final String INSERT_ROW = "(?, " + PENDING + ", ?, ?, 0, ?, ?, ?, ?, ?, ?)";
 
     private static final String CREATE = """
-            CREATE TABLE IF NOT EXISTS %s (
-              id BIGINT NOT NULL PRIMARY KEY,
-              state TINYINT NOT NULL,
-              priority TINYINT NOT NULL,
-              run_after BIGINT NOT NULL,
-              attempts_made INT NOT NULL DEFAULT 0,
-              attempts_allowed INT NOT NULL,
-              lease_owner VARCHAR(64) NULL,
-              lease_expires BIGINT NULL,
-              lease_seq BIGINT NOT NULL DEFAULT 0,
-              leased_at BIGINT NULL,
-              body MEDIUMBLOB NOT NULL,
-              status TEXT NULL,
-              dedupe_key VARCHAR(191) NULL,
-              dedupe_active VARCHAR(191) NULL,
-              created_at BIGINT NOT NULL,
-              updated_at BIGINT NOT NULL,
-              UNIQUE KEY dedupe (dedupe_active),
-              KEY due (state, priority, run_after, id),
-              KEY by_state_time (state, updated_at)
-            ) ENGINE=InnoDB""";
+        CREATE TABLE IF NOT EXISTS %s (
+          id BIGINT NOT NULL PRIMARY KEY,
+          state TINYINT NOT NULL,
+          priority TINYINT NOT NULL,
+          run_after BIGINT NOT NULL,
+          attempts_made INT NOT NULL DEFAULT 0,
+          attempts_allowed INT NOT NULL,
+          lease_owner VARCHAR(64) NULL,
+          lease_expires BIGINT NULL,
+          lease_seq BIGINT NOT NULL DEFAULT 0,
+          leased_at BIGINT NULL,
+          body MEDIUMBLOB NOT NULL,
+          status TEXT NULL,
+          dedupe_key VARCHAR(191) NULL,
+          dedupe_active VARCHAR(191) NULL,
+          created_at BIGINT NOT NULL,
+          updated_at BIGINT NOT NULL,
+          UNIQUE KEY dedupe (dedupe_active),
+          KEY due (state, priority, run_after, id),
+          KEY by_state_time (state, updated_at)
+        ) ENGINE=InnoDB\
+        """;
 
     private JobSql() {
     }
@@ -115,18 +117,25 @@ public final class JobSql {
      * lease_expires, leased_at.
      */
     public static String insertLeased(String table, int rows) {
-        StringBuilder statement = new StringBuilder("INSERT INTO ").append(table)
-                .append(" (id, state, priority, run_after, attempts_made, attempts_allowed, body, created_at, updated_at,")
+        StringBuilder statement = new StringBuilder("INSERT INTO ")
+                .append(table)
+                .append(" (id, state, priority, run_after, attempts_made, attempts_allowed, body, created_at,"
+                        + " updated_at,")
                 .append(" lease_owner, lease_expires, lease_seq, leased_at) VALUES ");
         for (int k = 0; k < rows; k++) {
-            statement.append(k == 0 ? "" : ",").append("(?, ").append(RUNNING).append(", ?, ?, 1, ?, ?, ?, ?, ?, ?, 1, ?)");
+            statement
+                    .append(k == 0 ? "" : ",")
+                    .append("(?, ")
+                    .append(RUNNING)
+                    .append(", ?, ?, 1, ?, ?, ?, ?, ?, ?, 1, ?)");
         }
         return statement.toString();
     }
 
     /** Which jobs hold the given dedupe keys: binds the keys. */
     public static String dedupeHolders(String table, int keys) {
-        return "SELECT id, dedupe_active FROM " + table + " WHERE dedupe_active IN (" + ShardSql.placeholders(keys) + ")";
+        return "SELECT id, dedupe_active FROM " + table + " WHERE dedupe_active IN (" + ShardSql.placeholders(keys)
+                + ")";
     }
 
     // reading
@@ -151,7 +160,8 @@ public final class JobSql {
      * {@link #likePrefix} pattern and the limit.
      */
     public static String holdersOfPrefix(String table) {
-        return "SELECT " + JOB_COLUMNS + " FROM " + table + " WHERE dedupe_active LIKE ? ORDER BY dedupe_active LIMIT ?";
+        return "SELECT " + JOB_COLUMNS + " FROM " + table
+                + " WHERE dedupe_active LIKE ? ORDER BY dedupe_active LIMIT ?";
     }
 
     /**
@@ -164,8 +174,15 @@ public final class JobSql {
         StringBuilder statement = new StringBuilder("SELECT ").append(JOB_COLUMNS).append(" FROM (");
         int[] states = { PENDING, RUNNING, FAILED };
         for (int i = 0; i < states.length; i++) {
-            statement.append(i == 0 ? "" : " UNION ALL ").append("(SELECT ").append(JOB_COLUMNS).append(" FROM ")
-                    .append(table).append(" WHERE state = ").append(states[i]).append(" ORDER BY updated_at DESC LIMIT ?)");
+            statement
+                    .append(i == 0 ? "" : " UNION ALL ")
+                    .append("(SELECT ")
+                    .append(JOB_COLUMNS)
+                    .append(" FROM ")
+                    .append(table)
+                    .append(" WHERE state = ")
+                    .append(states[i])
+                    .append(" ORDER BY updated_at DESC LIMIT ?)");
         }
         statement.append(") AS recent WHERE ");
         for (int i = 0; i < texts; i++) {
@@ -201,7 +218,8 @@ public final class JobSql {
 
     /** State and last update of several jobs: binds the ids. */
     public static String states(String table, int ids) {
-        return "SELECT id, state, updated_at FROM " + table + BY_ID + " WHERE id IN (" + ShardSql.placeholders(ids) + ")";
+        return "SELECT id, state, updated_at FROM " + table + BY_ID + " WHERE id IN (" + ShardSql.placeholders(ids)
+                + ")";
     }
 
     // repairs
@@ -330,7 +348,8 @@ public final class JobSql {
 
     /** The jobs a lease got: binds the ids, lease_owner and lease_expires. */
     public static String leased(String table, int ids) {
-        return "SELECT id, priority, run_after, attempts_made, attempts_allowed, lease_seq, body, created_at FROM " + table + BY_ID
+        return "SELECT id, priority, run_after, attempts_made, attempts_allowed, lease_seq, body, created_at FROM "
+                + table + BY_ID
                 + " WHERE id IN (" + ShardSql.placeholders(ids) + ") AND state = " + RUNNING
                 + " AND lease_owner = ? AND lease_expires = ?";
     }

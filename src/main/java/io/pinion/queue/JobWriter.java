@@ -58,8 +58,8 @@ public class JobWriter {
         this.ids = ids;
         this.metrics = metrics;
         this.topology = topology;
-        this.groupCommit = new GroupCommit(settings.groupCommitInFlight(), settings.groupCommitMaxBytes(), this::writeFree,
-                metrics);
+        this.groupCommit = new GroupCommit(
+                settings.groupCommitInFlight(), settings.groupCommitMaxBytes(), this::writeFree, metrics);
     }
 
     /** Enqueues the jobs; the answer is in the order given. Bodies must already be within the queue's limit. */
@@ -84,7 +84,8 @@ public class JobWriter {
         }
         Enqueued[] results = new Enqueued[jobs.size()];
         List<Uni<Void>> writes = new ArrayList<>();
-        keyed.forEach((partition, indexes) -> writes.add(write(queue, queue.partition(partition), jobs, indexes, results)));
+        keyed.forEach(
+                (partition, indexes) -> writes.add(write(queue, queue.partition(partition), jobs, indexes, results)));
         if (!free.isEmpty() && free.size() < SPREAD_AT && !queue.config().fifo()) {
             List<NewJob> freeJobs = free.stream().map(jobs::get).toList();
             writes.add(groupCommit.submit(queue, freeJobs).invoke(written -> {
@@ -238,15 +239,20 @@ public class JobWriter {
         boolean deduped = indexes.stream().anyMatch(i -> jobs.get(i).dedupeKey() != null);
         Uni<Void> written;
         if (queue.config().fifo()) {
-            written = sql.inTransaction(partition.shard(), connection -> ids.allocateInTransaction(connection, partition, indexes.size())
-                    .flatMap(allocated -> insert(connection, queue, partition, jobs, indexes, allocated, results, deduped)));
+            written = sql.inTransaction(
+                    partition.shard(),
+                    connection -> ids.allocateInTransaction(connection, partition, indexes.size())
+                            .flatMap(allocated ->
+                                    insert(connection, queue, partition, jobs, indexes, allocated, results, deduped)));
         } else if (deduped) {
             // one transaction: the INSERT locks the rows holding the keys it met, so none of them can finish (and
             // free its key) before the SELECT names it; otherwise a job answered as created could be one never written.
             // A deadlock with a holder finishing meanwhile rolls it all back: it is run again.
             written = ids.allocate(partition, indexes.size())
-                    .flatMap(allocated -> sql.inTransactionRetryingConflicts(partition.shard(),
-                            connection -> insert(connection, queue, partition, jobs, indexes, allocated, results, true)));
+                    .flatMap(allocated -> sql.inTransactionRetryingConflicts(
+                            partition.shard(),
+                            connection ->
+                                    insert(connection, queue, partition, jobs, indexes, allocated, results, true)));
         } else {
             written = ids.allocate(partition, indexes.size())
                     .flatMap(allocated -> insert(null, queue, partition, jobs, indexes, allocated, results, false));

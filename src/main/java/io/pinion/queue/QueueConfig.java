@@ -23,7 +23,8 @@ public record QueueConfig(int partitions, Double rateLimit, int maxAttempts, Ret
 
     /** The settings of a queue created without any. */
     public static QueueConfig defaults(int maxBodyBytes) {
-        return new QueueConfig(4, null, 5, RetryPolicy.defaults(), 60_000, 2, false, DEFAULT_RETENTION_MS, maxBodyBytes);
+        return new QueueConfig(
+                4, null, 5, RetryPolicy.defaults(), 60_000, 2, false, DEFAULT_RETENTION_MS, maxBodyBytes);
     }
 
     /** Whether handing out is paused (rate limit 0). */

@@ -98,20 +98,27 @@ public class QueueRegistry {
     public Uni<Queue> create(String name, QueueConfig config) {
         long now = System.currentTimeMillis();
         return refresh()
-                .flatMap(ignored -> sql.inTransaction(CONTROL, connection -> sql.execute(connection,
-                                "INSERT INTO " + QUEUES + " (name, config, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)",
-                                Tuple.of(name, toJson(config), now, now))
-                        .flatMap(rows -> {
-                            long id = ShardSql.lastInsertId(rows);
-                            List<QueuePartition> partitions = place(id, name, 0, config.partitions(), Set.of());
-                            return insertPartitions(connection, partitions).replaceWith(
-                                    new Queue(id, name, config, 1, now, now, partitions));
-                        })))
-                .onFailure(MySQLException.class).transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
+                .flatMap(ignored -> sql.inTransaction(
+                        CONTROL,
+                        connection -> sql.execute(
+                                        connection,
+                                        "INSERT INTO " + QUEUES
+                                                + " (name, config, version, created_at, updated_at) VALUES (?, ?, 1,"
+                                                + " ?, ?)",
+                                        Tuple.of(name, toJson(config), now, now))
+                                .flatMap(rows -> {
+                                    long id = ShardSql.lastInsertId(rows);
+                                    List<QueuePartition> partitions = place(id, name, 0, config.partitions(), Set.of());
+                                    return insertPartitions(connection, partitions)
+                                            .replaceWith(new Queue(id, name, config, 1, now, now, partitions));
+                                })))
+                .onFailure(MySQLException.class)
+                .transform(failure -> ((MySQLException) failure).getErrorCode() == DUPLICATE_KEY
                         ? new Conflict("queue_exists", "a queue named '" + name + "' exists")
                         : failure)
                 .call(queue -> createTables(queue.partitions())
-                        .onFailure().call(failure -> delete(queue).onFailure().recoverWithNull()))
+                        .onFailure()
+                        .call(failure -> delete(queue).onFailure().recoverWithNull()))
                 .call(this::refresh);
     }
 
@@ -173,8 +180,11 @@ public class QueueRegistry {
 
     @Scheduled(every = "${pinion.queue.refresh-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refreshPeriodically() {
-        return refresh().onFailure().invoke(failure -> LOG.debugf("queue configuration refresh failed: %s", failure.getMessage()))
-                .onFailure().recoverWithNull();
+        return refresh()
+                .onFailure()
+                .invoke(failure -> LOG.debugf("queue configuration refresh failed: %s", failure.getMessage()))
+                .onFailure()
+                .recoverWithNull();
     }
 
     private Uni<Optional<Queue>> load(String name) {

@@ -41,7 +41,9 @@ public interface QueueSettings {
      */
     java.util.Optional<String> brokerAddress();
 
-    /** How often the configuration cache is refreshed from MySQL (queue changes take effect within this; at least 1 s). */
+    /**
+     * How often the configuration cache is refreshed from MySQL (queue changes take effect within this; at least 1 s).
+     */
     @WithDefault("1s")
     Duration refreshInterval();
 

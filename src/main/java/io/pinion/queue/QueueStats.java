@@ -11,7 +11,8 @@ import java.util.Map;
  * @param partitions      the same per partition, with its shard and owner; {@code available} is false for a
  *                        partition whose MySQL host did not answer
  */
-public record QueueStats(String queue, Map<JobState, Long> counts, long oldestDueAgeMs, List<PartitionStats> partitions) {
+public record QueueStats(
+        String queue, Map<JobState, Long> counts, long oldestDueAgeMs, List<PartitionStats> partitions) {
 
     public record PartitionStats(int partition, int shard, String owner, boolean available, Map<JobState, Long> counts,
             long oldestDueAgeMs) {

@@ -35,8 +35,12 @@ public class RateLimits {
         long idle = config.idleAfter().toMillis();
         DoubleSupplier share = () -> 1.0 / cluster.liveInstances();
         this.writes = new TokenBuckets(config.writesPerSecond(), config.writeBurst(), config.maxKeys(), idle, share);
-        this.loginAddresses = new TokenBuckets(config.loginsPerAddressPerMinute() / 60.0, config.loginsPerAddressPerMinute(),
-                config.maxKeys(), idle, share);
+        this.loginAddresses = new TokenBuckets(
+                config.loginsPerAddressPerMinute() / 60.0,
+                config.loginsPerAddressPerMinute(),
+                config.maxKeys(),
+                idle,
+                share);
         this.loginPairs = new TokenBuckets(config.loginsPerUserAndAddressPerMinute() / 60.0,
                 config.loginsPerUserAndAddressPerMinute(), config.maxKeys(), idle, share);
         this.loginUsers = new TokenBuckets(config.loginsPerUserPerMinute() / 60.0, config.loginsPerUserPerMinute(),
@@ -45,7 +49,8 @@ public class RateLimits {
         this.addressesLimited = counter(registry, "login_address");
         this.pairsLimited = counter(registry, "login_user_address");
         this.usersSlowed = Counter.builder("pinion_login_slowed_total")
-                .description("Logins held back because their username was tried too often from anywhere").register(registry);
+                .description("Logins held back because their username was tried too often from anywhere")
+                .register(registry);
     }
 
     /** A write by the user; fails with 429 over the limit. */

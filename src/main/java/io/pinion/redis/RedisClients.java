@@ -74,8 +74,8 @@ public class RedisClients {
      */
     public synchronized RedisChannel channel(String instance, String channel, Consumer<String> onMessage,
             Consumer<Boolean> onSubscribed) {
-        RedisChannel opened = new RedisChannel(vertx.getDelegate(), instance, () -> options(instance(instance)), channel,
-                onMessage, onSubscribed);
+        RedisChannel opened = new RedisChannel(
+                vertx.getDelegate(), instance, () -> options(instance(instance)), channel, onMessage, onSubscribed);
         channels.add(opened);
         opened.start();
         return opened;

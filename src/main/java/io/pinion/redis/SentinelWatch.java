@@ -28,9 +28,9 @@ import io.vertx.redis.client.ProtocolVersion;
 import io.vertx.redis.client.RedisOptions;
 
 /**
- * Where Sentinel says each Redis master is, asked every {@code pinion.redis.sentinel-check-interval} (the first sentinel
- * that answers, in topology order). A master that moved fires {@link RedisMasterChanged} and counts in
- * {@code pinion_redis_master_changes_total{instance}}. Nothing to do without sentinels in the topology.
+ * Where Sentinel says each Redis master is, asked every {@code pinion.redis.sentinel-check-interval} (the first
+ * sentinel that answers, in topology order). A master that moved fires {@link RedisMasterChanged} and counts in {@code
+ * pinion_redis_master_changes_total{instance}}. Nothing to do without sentinels in the topology.
  */
 @ApplicationScoped
 public class SentinelWatch {

@@ -42,7 +42,9 @@ class SeedCommand {
                     plan.prefix(), plan.seed());
             SeedReport report = seeder.run(plan, Path.of(config.out()), config.worker(), config.backfill(), out,
                     System.console() != null);
-            out.printf("manifest: %s (follow backfills enqueued for the sample users: %d)%n", report.manifest(), report.backfills());
+            out.printf(
+                    "manifest: %s (follow backfills enqueued for the sample users: %d)%n",
+                    report.manifest(), report.backfills());
             out.printf("followers per user: median %d, max %d; fingerprint %016x%n", report.medianFollowers(),
                     report.maxFollowers(), report.fingerprint());
             StringBuilder result = new StringBuilder("RESULT name=seed");

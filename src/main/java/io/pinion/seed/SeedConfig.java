@@ -57,10 +57,18 @@ public interface SeedConfig {
 
     default SeedPlan plan() {
         SeedPlan base = SeedPlan.forUsers(users(), seed());
-        return new SeedPlan(users(), boardsPerUser().orElse(base.boardsPerUser()), pins().orElse(base.pins()),
-                followsPerUser().orElse(base.followsPerUser()), heavyAuthors().orElse(base.heavyAuthors()),
-                likesPerUser().orElse(base.likesPerUser()), boardFollowRate().orElse(base.boardFollowRate()),
-                boardUnfollowRate().orElse(base.boardUnfollowRate()), interestsPerUser().orElse(base.interestsPerUser()),
-                sampleUsers().orElse(base.sampleUsers()), prefix().orElse(base.prefix()), seed());
+        return new SeedPlan(
+                users(),
+                boardsPerUser().orElse(base.boardsPerUser()),
+                pins().orElse(base.pins()),
+                followsPerUser().orElse(base.followsPerUser()),
+                heavyAuthors().orElse(base.heavyAuthors()),
+                likesPerUser().orElse(base.likesPerUser()),
+                boardFollowRate().orElse(base.boardFollowRate()),
+                boardUnfollowRate().orElse(base.boardUnfollowRate()),
+                interestsPerUser().orElse(base.interestsPerUser()),
+                sampleUsers().orElse(base.sampleUsers()),
+                prefix().orElse(base.prefix()),
+                seed());
     }
 }

@@ -58,11 +58,16 @@ class SeedDrain {
     }
 
     private Uni<Long> waiting() {
-        return Multi.createFrom().iterable(QUEUES)
-                .onItem().transformToUniAndConcatenate(name -> registry.get(name).chain(queue -> queries.stats(queue, java.util.Map.of()))
+        return Multi.createFrom()
+                .iterable(QUEUES)
+                .onItem()
+                .transformToUniAndConcatenate(name -> registry.get(name)
+                        .chain(queue -> queries.stats(queue, java.util.Map.of()))
                         .map(SeedDrain::busy)
-                        .onFailure().recoverWithItem(0L))
-                .collect().with(Collectors.summingLong(Long::longValue));
+                        .onFailure()
+                        .recoverWithItem(0L))
+                .collect()
+                .with(Collectors.summingLong(Long::longValue));
     }
 
     private static long busy(QueueStats stats) {

@@ -162,7 +162,9 @@ public final class SeedGenerator {
             int user = random.nextInt(n);
             int board = picker.next(random);
             int owner = data.boardOwner[board];
-            if (owner != user && !data.followSet.contains(pair(user, owner, n)) && followed.add((long) user * boards + board)) {
+            if (owner != user
+                    && !data.followSet.contains(pair(user, owner, n))
+                    && followed.add((long) user * boards + board)) {
                 follows.add(user, board);
             }
         }

@@ -110,7 +110,8 @@ class SeedGraphWriter {
         List<Supplier<Uni<Void>>> calls = new ArrayList<>();
         for (int p = data.pinCreated.length - 1; p >= 0; p--) {
             int owner = data.pinOwner(p);
-            RecentPin pin = new RecentPin(ids.pins[p], ids.boards[data.pinBoard[p]], ids.users[owner], data.pinCreated[p]);
+            RecentPin pin =
+                    new RecentPin(ids.pins[p], ids.boards[data.pinBoard[p]], ids.users[owner], data.pinCreated[p]);
             for (String interest : SeedNames.interests(data.pinInterests[p])) {
                 int k = SeedGenerator.INTERESTS.indexOf(interest);
                 if (taken[k] < keepInterest) {

@@ -113,7 +113,9 @@ final class SeedManifest {
     @SuppressWarnings("unchecked")
     static void write(Path dir, Map<String, Object> manifest, ObjectMapper json) throws IOException {
         Files.createDirectories(dir);
-        json.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("manifest.json").toFile(), manifest);
+        json.copy()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValue(dir.resolve("manifest.json").toFile(), manifest);
         StringBuilder users = new StringBuilder();
         for (Map<String, Object> user : (List<Map<String, Object>>) manifest.get("users")) {
             users.append(user.get("id")).append('\t').append(user.get("token")).append('\n');

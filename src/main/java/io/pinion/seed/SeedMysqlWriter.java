@@ -68,12 +68,19 @@ class SeedMysqlWriter {
     /** Fails when a multi-row INSERT would not get consecutive ids on some host. */
     Uni<Void> checkHosts() {
         var hosts = topology.get().mysql().hosts();
-        List<Uni<Boolean>> checks = hosts.stream().map(host -> objects.consecutiveIds(topology.get().mysql().shardsOf(host)[0])).toList();
-        return Uni.join().all(checks).andFailFast().invoke(results -> {
-            if (results.contains(false)) {
-                throw new IllegalStateException("bulk loading needs innodb_autoinc_lock_mode 0 or 1 on every MySQL host");
-            }
-        }).replaceWithVoid();
+        List<Uni<Boolean>> checks = hosts.stream()
+                .map(host -> objects.consecutiveIds(topology.get().mysql().shardsOf(host)[0]))
+                .toList();
+        return Uni.join()
+                .all(checks)
+                .andFailFast()
+                .invoke(results -> {
+                    if (results.contains(false)) {
+                        throw new IllegalStateException(
+                                "bulk loading needs innodb_autoinc_lock_mode 0 or 1 on every MySQL host");
+                    }
+                })
+                .replaceWithVoid();
     }
 
     /** Whether the plan's first username is already taken (the prefix was seeded before). */
@@ -89,85 +96,134 @@ class SeedMysqlWriter {
         for (int u = 0; u < shard.length; u++) {
             shard[u] = open.from() + random.nextInt(open.size());
         }
-        Uni<Void> rows = run(groups(shard.length, u -> shard[u]), progress, (tx, s, members) -> objects
-                .insertAll(tx, s, ObjectTable.USERS, members.stream().map(u -> json.write(new UserData(SeedNames.username(data.plan, u),
-                        SeedNames.displayName(u), passwordHash, Instant.ofEpochMilli(data.userCreated[u]), true))).toList(),
-                        members.stream().map(u -> Instant.ofEpochMilli(data.userCreated[u])).toList())
-                .invoke(created -> assign(ids.users, members, created)).replaceWithVoid());
-        return rows.chain(() -> run(groups(shard.length, u -> usernames.shardOf(SeedNames.username(data.plan, u))), null,
+        Uni<Void> rows = run(
+                groups(shard.length, u -> shard[u]),
+                progress,
+                (tx, s, members) -> objects.insertAll(
+                                tx,
+                                s,
+                                ObjectTable.USERS,
+                                members.stream()
+                                        .map(u -> json.write(new UserData(
+                                                SeedNames.username(data.plan, u),
+                                                SeedNames.displayName(u),
+                                                passwordHash,
+                                                Instant.ofEpochMilli(data.userCreated[u]),
+                                                true)))
+                                        .toList(),
+                                members.stream()
+                                        .map(u -> Instant.ofEpochMilli(data.userCreated[u]))
+                                        .toList())
+                        .invoke(created -> assign(ids.users, members, created))
+                        .replaceWithVoid());
+        return rows.chain(() -> run(
+                groups(shard.length, u -> usernames.shardOf(SeedNames.username(data.plan, u))),
+                null,
                 (tx, s, members) -> {
                     Map<String, PinionId> names = new LinkedHashMap<>();
                     members.forEach(u -> names.put(SeedNames.username(data.plan, u), PinionId.decode(ids.users[u])));
-                    return usernames.claimAll(tx, s, names).invoke(claimed -> {
-                        if (claimed != names.size()) {
-                            throw new IllegalStateException("usernames of prefix " + data.plan.prefix() + " are taken");
-                        }
-                    }).replaceWithVoid();
+                    return usernames
+                            .claimAll(tx, s, names)
+                            .invoke(claimed -> {
+                                if (claimed != names.size()) {
+                                    throw new IllegalStateException(
+                                            "usernames of prefix " + data.plan.prefix() + " are taken");
+                                }
+                            })
+                            .replaceWithVoid();
                 }));
     }
 
     /** Boards on their owners' shards, with the owners' board lists and counts; fills {@code ids.boards}. */
     Uni<Void> boards(SeedData data, SeedIds ids, SeedProgress progress) {
-        return run(groups(data.boards(), b -> PinionId.decode(ids.users[data.boardOwner[b]]).shard()), progress, (tx, s, members) -> {
-            List<String> rows = new ArrayList<>();
-            List<Instant> times = new ArrayList<>();
-            for (int b : members) {
-                int owner = data.boardOwner[b];
-                rows.add(json.write(new BoardData(Long.toString(ids.users[owner]), SeedNames.boardName(b - data.boardStart[owner]),
-                        "", Instant.ofEpochMilli(data.boardCreated[b]), true)));
-                times.add(Instant.ofEpochMilli(data.boardCreated[b]));
-            }
-            return objects.insertAll(tx, s, ObjectTable.BOARDS, rows, times).chain(created -> {
-                assign(ids.boards, members, created);
-                List<MappingStore.Entry> entries = new ArrayList<>();
-                List<CounterStore.Delta> deltas = new ArrayList<>();
-                for (int i = 0; i < members.size(); i++) {
-                    int b = members.get(i);
-                    PinionId owner = PinionId.decode(ids.users[data.boardOwner[b]]);
-                    entries.add(new MappingStore.Entry(owner, created.get(i), sequence(data.boardCreated[b], b)));
-                    deltas.add(new CounterStore.Delta(owner, UserService.BOARDS, 1));
-                }
-                return mappings.addAll(tx, MappingTable.USER_HAS_BOARDS, s, entries)
-                        .chain(() -> counters.addAll(tx, s, deltas));
-            });
-        });
+        return run(
+                groups(
+                        data.boards(),
+                        b -> PinionId.decode(ids.users[data.boardOwner[b]]).shard()),
+                progress,
+                (tx, s, members) -> {
+                    List<String> rows = new ArrayList<>();
+                    List<Instant> times = new ArrayList<>();
+                    for (int b : members) {
+                        int owner = data.boardOwner[b];
+                        rows.add(json.write(new BoardData(
+                                Long.toString(ids.users[owner]),
+                                SeedNames.boardName(b - data.boardStart[owner]),
+                                "",
+                                Instant.ofEpochMilli(data.boardCreated[b]),
+                                true)));
+                        times.add(Instant.ofEpochMilli(data.boardCreated[b]));
+                    }
+                    return objects.insertAll(tx, s, ObjectTable.BOARDS, rows, times)
+                            .chain(created -> {
+                                assign(ids.boards, members, created);
+                                List<MappingStore.Entry> entries = new ArrayList<>();
+                                List<CounterStore.Delta> deltas = new ArrayList<>();
+                                for (int i = 0; i < members.size(); i++) {
+                                    int b = members.get(i);
+                                    PinionId owner = PinionId.decode(ids.users[data.boardOwner[b]]);
+                                    entries.add(new MappingStore.Entry(
+                                            owner, created.get(i), sequence(data.boardCreated[b], b)));
+                                    deltas.add(new CounterStore.Delta(owner, UserService.BOARDS, 1));
+                                }
+                                return mappings.addAll(tx, MappingTable.USER_HAS_BOARDS, s, entries)
+                                        .chain(() -> counters.addAll(tx, s, deltas));
+                            });
+                });
     }
 
     /** Pins on their boards' shards, with the board's and the owner's pin lists and counts; fills {@code ids.pins}. */
     Uni<Void> pins(SeedData data, SeedIds ids, SeedProgress progress) {
-        return run(groups(data.plan.pins(), p -> PinionId.decode(ids.boards[data.pinBoard[p]]).shard()), progress, (tx, s, members) -> {
-            List<String> rows = new ArrayList<>();
-            List<Instant> times = new ArrayList<>();
-            for (int p : members) {
-                Instant created = Instant.ofEpochMilli(data.pinCreated[p]);
-                rows.add(json.write(new PinData(Long.toString(ids.users[data.pinOwner(p)]), Long.toString(ids.boards[data.pinBoard[p]]),
-                        SeedNames.pinDescription(p, data.pinInterests[p]), "https://example.com/p/" + p,
-                        "https://img.example.com/" + p + ".jpg", SeedNames.interests(data.pinInterests[p]), null, created, true)));
-                times.add(created);
-            }
-            return objects.insertAll(tx, s, ObjectTable.PINS, rows, times).chain(created -> {
-                assign(ids.pins, members, created);
-                List<MappingStore.Entry> boardEntries = new ArrayList<>();
-                List<MappingStore.Entry> userEntries = new ArrayList<>();
-                Map<PinionId, Long> perObject = new LinkedHashMap<>();
-                for (int i = 0; i < members.size(); i++) {
-                    int p = members.get(i);
-                    PinionId board = PinionId.decode(ids.boards[data.pinBoard[p]]);
-                    PinionId owner = PinionId.decode(ids.users[data.pinOwner(p)]);
-                    long sequence = sequence(data.pinCreated[p], p);
-                    boardEntries.add(new MappingStore.Entry(board, created.get(i), sequence));
-                    userEntries.add(new MappingStore.Entry(owner, created.get(i), sequence));
-                    perObject.merge(board, 1L, Long::sum);
-                    perObject.merge(owner, 1L, Long::sum);
-                }
-                List<CounterStore.Delta> deltas = new ArrayList<>();
-                perObject.forEach((id, count) -> deltas.add(new CounterStore.Delta(id,
-                        id.type() == io.pinion.id.ObjectType.BOARD ? BoardService.PINS : UserService.PINS, count)));
-                return mappings.addAll(tx, MappingTable.BOARD_HAS_PINS, s, boardEntries)
-                        .chain(() -> mappings.addAll(tx, MappingTable.USER_HAS_PINS, s, userEntries))
-                        .chain(() -> counters.addAll(tx, s, deltas));
-            });
-        });
+        return run(
+                groups(
+                        data.plan.pins(),
+                        p -> PinionId.decode(ids.boards[data.pinBoard[p]]).shard()),
+                progress,
+                (tx, s, members) -> {
+                    List<String> rows = new ArrayList<>();
+                    List<Instant> times = new ArrayList<>();
+                    for (int p : members) {
+                        Instant created = Instant.ofEpochMilli(data.pinCreated[p]);
+                        rows.add(json.write(new PinData(
+                                Long.toString(ids.users[data.pinOwner(p)]),
+                                Long.toString(ids.boards[data.pinBoard[p]]),
+                                SeedNames.pinDescription(p, data.pinInterests[p]),
+                                "https://example.com/p/" + p,
+                                "https://img.example.com/" + p + ".jpg",
+                                SeedNames.interests(data.pinInterests[p]),
+                                null,
+                                created,
+                                true)));
+                        times.add(created);
+                    }
+                    return objects.insertAll(tx, s, ObjectTable.PINS, rows, times)
+                            .chain(created -> {
+                                assign(ids.pins, members, created);
+                                List<MappingStore.Entry> boardEntries = new ArrayList<>();
+                                List<MappingStore.Entry> userEntries = new ArrayList<>();
+                                Map<PinionId, Long> perObject = new LinkedHashMap<>();
+                                for (int i = 0; i < members.size(); i++) {
+                                    int p = members.get(i);
+                                    PinionId board = PinionId.decode(ids.boards[data.pinBoard[p]]);
+                                    PinionId owner = PinionId.decode(ids.users[data.pinOwner(p)]);
+                                    long sequence = sequence(data.pinCreated[p], p);
+                                    boardEntries.add(new MappingStore.Entry(board, created.get(i), sequence));
+                                    userEntries.add(new MappingStore.Entry(owner, created.get(i), sequence));
+                                    perObject.merge(board, 1L, Long::sum);
+                                    perObject.merge(owner, 1L, Long::sum);
+                                }
+                                List<CounterStore.Delta> deltas = new ArrayList<>();
+                                perObject.forEach((id, count) -> deltas.add(new CounterStore.Delta(
+                                        id,
+                                        id.type() == io.pinion.id.ObjectType.BOARD
+                                                ? BoardService.PINS
+                                                : UserService.PINS,
+                                        count)));
+                                return mappings.addAll(tx, MappingTable.BOARD_HAS_PINS, s, boardEntries)
+                                        .chain(() -> mappings.addAll(tx, MappingTable.USER_HAS_PINS, s, userEntries))
+                                        .chain(() -> counters.addAll(tx, s, deltas));
+                            });
+                });
     }
 
     /** Likes: the pin's side (likers, like count) on the pin's shard, then the user's side on the user's shard. */
@@ -178,12 +234,30 @@ class SeedMysqlWriter {
             long created = data.pinCreated[data.likePin[i]];
             at[i] = created + (long) ((data.nowMs - created) * ((i * 0.6180339887) % 1));
         }
-        Uni<Void> pinSide = run(groups(n, i -> PinionId.decode(ids.pins[data.likePin[i]]).shard()), progress,
-                (tx, s, members) -> side(tx, s, members, MappingTable.PIN_LIKED_BY_USERS, PinViews.LIKES,
-                        i -> PinionId.decode(ids.pins[data.likePin[i]]), i -> PinionId.decode(ids.users[data.likeUser[i]]), at));
-        return pinSide.chain(() -> run(groups(n, i -> PinionId.decode(ids.users[data.likeUser[i]]).shard()), progress,
-                (tx, s, members) -> side(tx, s, members, MappingTable.USER_LIKES_PINS, UserService.LIKES,
-                        i -> PinionId.decode(ids.users[data.likeUser[i]]), i -> PinionId.decode(ids.pins[data.likePin[i]]), at)));
+        Uni<Void> pinSide = run(
+                groups(n, i -> PinionId.decode(ids.pins[data.likePin[i]]).shard()),
+                progress,
+                (tx, s, members) -> side(
+                        tx,
+                        s,
+                        members,
+                        MappingTable.PIN_LIKED_BY_USERS,
+                        PinViews.LIKES,
+                        i -> PinionId.decode(ids.pins[data.likePin[i]]),
+                        i -> PinionId.decode(ids.users[data.likeUser[i]]),
+                        at));
+        return pinSide.chain(() -> run(
+                groups(n, i -> PinionId.decode(ids.users[data.likeUser[i]]).shard()),
+                progress,
+                (tx, s, members) -> side(
+                        tx,
+                        s,
+                        members,
+                        MappingTable.USER_LIKES_PINS,
+                        UserService.LIKES,
+                        i -> PinionId.decode(ids.users[data.likeUser[i]]),
+                        i -> PinionId.decode(ids.pins[data.likePin[i]]),
+                        at)));
     }
 
     private Uni<Void> side(SqlConnection tx, int shard, List<Integer> members, MappingTable table, String counter,
@@ -196,14 +270,20 @@ class SeedMysqlWriter {
         }
         List<CounterStore.Delta> deltas = new ArrayList<>();
         perObject.forEach((id, count) -> deltas.add(new CounterStore.Delta(id, counter, count)));
-        return mappings.addAll(tx, table, shard, entries).invoke(added -> {
-            if (added != entries.size()) {
-                throw new IllegalStateException(table.table() + " on shard " + shard + " already held " + (entries.size() - added) + " entries");
-            }
-        }).chain(() -> counters.addAll(tx, shard, deltas));
+        return mappings.addAll(tx, table, shard, entries)
+                .invoke(added -> {
+                    if (added != entries.size()) {
+                        throw new IllegalStateException(table.table() + " on shard " + shard + " already held "
+                                + (entries.size() - added) + " entries");
+                    }
+                })
+                .chain(() -> counters.addAll(tx, shard, deltas));
     }
 
-    /** A list sequence for an entry created at {@code ms}, as {@link Sequences#now()} gives it, made unique by {@code salt}. */
+    /**
+     * A list sequence for an entry created at {@code ms}, as {@link Sequences#now()} gives it, made unique by {@code
+     * salt}.
+     */
     static long sequence(long ms, int salt) {
         return (ms << Sequences.GAP_BITS) | (salt & ((1 << Sequences.GAP_BITS) - 1));
     }
@@ -254,9 +334,13 @@ class SeedMysqlWriter {
     }
 
     private Uni<Void> write(Map.Entry<Integer, List<Integer>> chunk, SeedProgress progress, ChunkWork work) {
-        return Uni.createFrom().deferred(() -> sql.inTransaction(chunk.getKey(), TIMEOUT,
-                tx -> work.write(tx, chunk.getKey(), chunk.getValue())))
-                .onFailure(SeedMysqlWriter::lockConflict).retry().withBackOff(Duration.ofMillis(50), Duration.ofSeconds(2)).atMost(10)
+        return Uni.createFrom()
+                .deferred(() -> sql.inTransaction(
+                        chunk.getKey(), TIMEOUT, tx -> work.write(tx, chunk.getKey(), chunk.getValue())))
+                .onFailure(SeedMysqlWriter::lockConflict)
+                .retry()
+                .withBackOff(Duration.ofMillis(50), Duration.ofSeconds(2))
+                .atMost(10)
                 .invoke(() -> {
                     if (progress != null) {
                         progress.add(chunk.getValue().size());

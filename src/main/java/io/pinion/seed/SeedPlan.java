@@ -30,7 +30,9 @@ public record SeedPlan(int users, int boardsPerUser, int pins, int followsPerUse
         require(likesPerUser >= 0, "likes per user must not be negative");
         require(boardFollowRate >= 0 && boardFollowRate <= 1, "board follow rate must be 0-1");
         require(boardUnfollowRate >= 0 && boardUnfollowRate <= 1, "board unfollow rate must be 0-1");
-        require(interestsPerUser >= 0 && interestsPerUser <= SeedGenerator.INTERESTS.size(), "interests per user out of range");
+        require(
+                interestsPerUser >= 0 && interestsPerUser <= SeedGenerator.INTERESTS.size(),
+                "interests per user out of range");
         require(sampleUsers >= 0, "sample users must not be negative");
         require(prefix != null && prefix.matches("[a-z0-9]{1,12}"), "prefix must be 1-12 of a-z 0-9");
     }

@@ -54,12 +54,17 @@ final class SeedProgress {
         double share = total == 0 ? 1 : Math.min(1, (double) done / total);
         int filled = (int) Math.round(share * width);
         double rate = seconds > 0 ? done / seconds : 0;
-        String eta = done >= total ? "done in " + format(seconds) : rate > 0 ? "ETA " + format((total - done) / rate) : "ETA ?";
-        return String.format("%-16s [%s%s] %3d%% %,d/%,d  %,.0f/s  %s", phase, "#".repeat(filled), "-".repeat(width - filled),
-                Math.round(share * 100), done, total, rate, eta);
+        String eta = done >= total
+                ? "done in " + format(seconds)
+                : rate > 0 ? "ETA " + format((total - done) / rate) : "ETA ?";
+        return String.format(
+                "%-16s [%s%s] %3d%% %,d/%,d  %,.0f/s  %s",
+                phase, "#".repeat(filled), "-".repeat(width - filled), Math.round(share * 100), done, total, rate, eta);
     }
 
     private static String format(double seconds) {
-        return seconds < 60 ? String.format("%.1fs", seconds) : String.format("%dm%02ds", (long) seconds / 60, (long) seconds % 60);
+        return seconds < 60
+                ? String.format("%.1fs", seconds)
+                : String.format("%dm%02ds", (long) seconds / 60, (long) seconds % 60);
     }
 }

@@ -28,9 +28,9 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * Seeds a data set ({@code bin/seed}): draws it from the plan, writes users, boards, pins and likes to MySQL and the
- * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk, enqueues
- * follow backfills for the sample users and waits until its own workers ran them, and writes the manifest. Blocks
- * while it works: call it off the event loop.
+ * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk,
+ * enqueues follow backfills for the sample users and waits until its own workers ran them, and writes the manifest.
+ * Blocks while it works: call it off the event loop.
  */
 @ApplicationScoped
 public class Seeder {
@@ -49,8 +49,16 @@ public class Seeder {
     private final ObjectMapper json;
     private final SeedDrain drain;
 
-    Seeder(SeedMysqlWriter mysql, SeedGraphWriter graph, TokenIssuer tokens, UserRepository usernames, UserService users,
-            UserGrants grants, AuthConfig auth, ObjectMapper json, SeedDrain drain) {
+    Seeder(
+            SeedMysqlWriter mysql,
+            SeedGraphWriter graph,
+            TokenIssuer tokens,
+            UserRepository usernames,
+            UserService users,
+            UserGrants grants,
+            AuthConfig auth,
+            ObjectMapper json,
+            SeedDrain drain) {
         this.drain = drain;
         this.grants = grants;
         this.mysql = mysql;
@@ -62,12 +70,14 @@ public class Seeder {
         this.json = json;
     }
 
-    public SeedReport run(SeedPlan plan, Path out, String workerName, boolean backfill, PrintStream log, boolean terminal)
+    public SeedReport run(
+            SeedPlan plan, Path out, String workerName, boolean backfill, PrintStream log, boolean terminal)
             throws Exception {
         long started = System.nanoTime();
         mysql.checkHosts().await().indefinitely();
         if (mysql.alreadySeeded(plan).await().indefinitely()) {
-            throw new IllegalStateException("users of prefix '" + plan.prefix() + "' exist already: choose another --prefix or --seed");
+            throw new IllegalStateException(
+                    "users of prefix '" + plan.prefix() + "' exist already: choose another --prefix or --seed");
         }
         Map<String, Double> seconds = new LinkedHashMap<>();
         long drawStart = System.nanoTime();
@@ -81,8 +91,13 @@ public class Seeder {
         phase("pins", plan.pins(), seconds, log, terminal, p -> mysql.pins(data, ids, p));
         phase("likes", 2L * data.likes(), seconds, log, terminal, p -> mysql.likes(data, ids, p));
         phase("follows", 2L * data.follows(), seconds, log, terminal, p -> graph.userFollows(data, ids, p));
-        phase("board+interest", (long) data.boardFollows() + data.boardUnfollows() + data.interestFollows(), seconds, log,
-                terminal, p -> graph.boardFollows(data, ids, p));
+        phase(
+                "board+interest",
+                (long) data.boardFollows() + data.boardUnfollows() + data.interestFollows(),
+                seconds,
+                log,
+                terminal,
+                p -> graph.boardFollows(data, ids, p));
         var recentPins = graph.recentPinWrites(data, ids);
         phase("recent pins", recentPins.size(), seconds, log, terminal, p -> graph.run(recentPins, p));
         var visits = graph.visitWrites(data, ids);
@@ -94,8 +109,12 @@ public class Seeder {
             seconds.put("backfills", (System.nanoTime() - drainStart) / 1e9);
         }
         SeedManifest.Account worker = worker(workerName);
-        Map<String, Object> manifest = SeedManifest.build(data, ids,
-                u -> tokens.issue(PinionId.decode(ids.users[u]), SeedNames.username(plan, u), List.of()), worker, PASSWORD,
+        Map<String, Object> manifest = SeedManifest.build(
+                data,
+                ids,
+                u -> tokens.issue(PinionId.decode(ids.users[u]), SeedNames.username(plan, u), List.of()),
+                worker,
+                PASSWORD,
                 Instant.now().plus(auth.tokenTtl()));
         SeedManifest.write(out, manifest, json);
         int[] followers = data.followerCounts();
@@ -120,8 +139,12 @@ public class Seeder {
      */
     private SeedManifest.Account worker(String name) {
         PinionId found = usernames.findIdByUsername(name).await().indefinitely();
-        PinionId id = found != null ? found
-                : PinionId.parse(users.signUp(new SignUpRequest(name, PASSWORD, "Load script worker")).await().indefinitely().id());
+        PinionId id = found != null
+                ? found
+                : PinionId.parse(users.signUp(new SignUpRequest(name, PASSWORD, "Load script worker"))
+                        .await()
+                        .indefinitely()
+                        .id());
         grants.grantRole(id, Roles.ADMIN).await().indefinitely();
         Grants granted = grants.grantRole(id, Roles.WORKER).await().indefinitely();
         return new SeedManifest.Account(id.toString(), name, tokens.issue(id, name, granted.roles()));

@@ -31,8 +31,9 @@ import io.vertx.mutiny.core.Vertx;
  * cache is trusted only while its own heartbeats come back: when more than {@code heartbeat-timeout} worth of them
  * are outstanding, it is bypassed until they do (the subscription is intact, so invalidations are late, not lost,
  * and are applied as they arrive); when the subscription is lost, it is emptied too, and starts empty. That proves
- * the whole path (publish, Redis, subscription) delivers, including when Redis is paused rather than down. Invalidations that could
- * not be published are kept (bounded) and published when the channel is back; past the bound, a full clear is.
+ * the whole path (publish, Redis, subscription) delivers, including when Redis is paused rather than down.
+ * Invalidations that could not be published are kept (bounded) and published when the channel is back; past the bound,
+ * a full clear is.
  */
 @ApplicationScoped
 public class CacheChannel {
@@ -142,7 +143,8 @@ public class CacheChannel {
         if (cache.usable() && missing > allowedMissing()) {
             cache.pause();
             paused.increment();
-            LOG.warnf("object cache bypassed until its channel delivers again: %d heartbeats in a row did not come back",
+            LOG.warnf(
+                    "object cache bypassed until its channel delivers again: %d heartbeats in a row did not come back",
                     missing);
         }
         if (!subscribed) {
@@ -223,7 +225,10 @@ public class CacheChannel {
      * heartbeat.
      */
     private long allowedMissing() {
-        return Math.max(1, (config.heartbeatTimeout().toMillis() + lag.lagMs()) / config.heartbeatInterval().toMillis());
+        return Math.max(
+                1,
+                (config.heartbeatTimeout().toMillis() + lag.lagMs())
+                        / config.heartbeatInterval().toMillis());
     }
 
     private void subscribed(boolean now) {

@@ -40,6 +40,8 @@ public class CacheResets {
 
     void onRedisMasterChange(@ObservesAsync RedisMasterChanged change) {
         cache.clear();
-        LOG.infof("object cache emptied: Redis %s's master moved from %s to %s", change.instance(), change.from(), change.to());
+        LOG.infof(
+                "object cache emptied: Redis %s's master moved from %s to %s",
+                change.instance(), change.from(), change.to());
     }
 }

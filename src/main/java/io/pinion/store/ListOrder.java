@@ -23,15 +23,18 @@ public class ListOrder {
     private static final String SEQUENCE_OF = "SELECT sequence FROM %s WHERE from_id = ? AND to_id = ?";
     private static final String SET_SEQUENCE = "UPDATE %s SET sequence = ? WHERE from_id = ? AND to_id = ?";
     private static final String NEAR_ABOVE = """
-            SELECT to_id, sequence FROM %s
-            WHERE from_id = ? AND to_id <> ? AND (sequence > ? OR (sequence = ? AND to_id > ?))
-            ORDER BY sequence ASC, to_id ASC LIMIT ?""";
+        SELECT to_id, sequence FROM %s
+        WHERE from_id = ? AND to_id <> ? AND (sequence > ? OR (sequence = ? AND to_id > ?))
+        ORDER BY sequence ASC, to_id ASC LIMIT ?\
+        """;
     private static final String NEAR_BELOW = """
-            SELECT to_id, sequence FROM %s
-            WHERE from_id = ? AND to_id <> ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
-            ORDER BY sequence DESC, to_id DESC LIMIT ?""";
+        SELECT to_id, sequence FROM %s
+        WHERE from_id = ? AND to_id <> ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+        ORDER BY sequence DESC, to_id DESC LIMIT ?\
+        """;
     private static final String ALL_IN_ORDER = """
-            SELECT to_id, sequence FROM %s WHERE from_id = ? ORDER BY sequence DESC, to_id DESC""";
+        SELECT to_id, sequence FROM %s WHERE from_id = ? ORDER BY sequence DESC, to_id DESC\
+        """;
     /** Sequences set per statement at most (a CASE over the ids). */
     private static final int SET_SEQUENCES_BATCH = 512;
 
@@ -45,8 +48,11 @@ public class ListOrder {
 
     /** The entry's position inside a transaction, or null. */
     public Uni<Position> positionOf(SqlConnection tx, MappingTable table, PinionId from, PinionId to) {
-        return sql.execute(tx, SEQUENCE_OF.formatted(MappingStore.name(table, from)), Tuple.of(from.value(), to.value()))
-                .map(rows -> rows.size() == 0 ? null : new Position(rows.iterator().next().getLong(0), to.value()));
+        return sql.execute(
+                        tx, SEQUENCE_OF.formatted(MappingStore.name(table, from)), Tuple.of(from.value(), to.value()))
+                .map(rows -> rows.size() == 0
+                        ? null
+                        : new Position(rows.iterator().next().getLong(0), to.value()));
     }
 
     /** The nearest entry above {@code anchor} (towards the head of the list), skipping {@code moving}; or null. */
@@ -61,7 +67,10 @@ public class ListOrder {
 
     public Uni<Void> setSequence(SqlConnection tx, MappingTable table, PinionId from, long toId, long sequence) {
         changes.changed(tx, from);
-        return sql.execute(tx, SET_SEQUENCE.formatted(MappingStore.name(table, from)), Tuple.of(sequence, from.value(), toId))
+        return sql.execute(
+                        tx,
+                        SET_SEQUENCE.formatted(MappingStore.name(table, from)),
+                        Tuple.of(sequence, from.value(), toId))
                 .replaceWithVoid();
     }
 
@@ -102,14 +111,19 @@ public class ListOrder {
         changes.changed(tx, from);
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (int start = 0; start < positions.size(); start += SET_SEQUENCES_BATCH) {
-            List<Position> batch = padded(positions.subList(start, Math.min(positions.size(), start + SET_SEQUENCES_BATCH)));
-            StringBuilder text = new StringBuilder("UPDATE ").append(MappingStore.name(table, from)).append(" SET sequence = CASE to_id");
+            List<Position> batch =
+                    padded(positions.subList(start, Math.min(positions.size(), start + SET_SEQUENCES_BATCH)));
+            StringBuilder text = new StringBuilder("UPDATE ")
+                    .append(MappingStore.name(table, from))
+                    .append(" SET sequence = CASE to_id");
             Tuple args = Tuple.tuple();
             for (Position position : batch) {
                 text.append(" WHEN ? THEN ?");
                 args.addLong(position.toId()).addLong(position.sequence());
             }
-            text.append(" END WHERE from_id = ? AND to_id IN (").append(ShardSql.placeholders(batch.size())).append(')');
+            text.append(" END WHERE from_id = ? AND to_id IN (")
+                    .append(ShardSql.placeholders(batch.size()))
+                    .append(')');
             args.addLong(from.value());
             batch.forEach(position -> args.addLong(position.toId()));
             chain = chain.chain(() -> sql.execute(tx, text.toString(), args).replaceWithVoid());

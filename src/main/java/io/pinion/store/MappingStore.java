@@ -32,21 +32,25 @@ public class MappingStore {
     private static final String REMOVE = "DELETE FROM %s WHERE from_id = ? AND to_id = ?";
     private static final String SEQUENCE_OF = "SELECT sequence FROM %s WHERE from_id = ? AND to_id = ?";
     private static final String FIRST_PAGE = """
-            SELECT to_id, sequence FROM %s WHERE from_id = ?
-            ORDER BY sequence DESC, to_id DESC LIMIT ?""";
+        SELECT to_id, sequence FROM %s WHERE from_id = ?
+        ORDER BY sequence DESC, to_id DESC LIMIT ?\
+        """;
     private static final String NEXT_PAGE = """
-            SELECT to_id, sequence FROM %s
-            WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
-            ORDER BY sequence DESC, to_id DESC LIMIT ?""";
+        SELECT to_id, sequence FROM %s
+        WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+        ORDER BY sequence DESC, to_id DESC LIMIT ?\
+        """;
 
     private static final String EACH_BELOW = """
-            (SELECT from_id, to_id, sequence FROM %s
-             WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
-             ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
+        (SELECT from_id, to_id, sequence FROM %s
+         WHERE from_id = ? AND (sequence < ? OR (sequence = ? AND to_id < ?))
+         ORDER BY sequence DESC, to_id DESC LIMIT ?)\
+        """;
 
     private static final String EACH_HEAD = """
-            (SELECT from_id, to_id, sequence FROM %s WHERE from_id = ?
-             ORDER BY sequence DESC, to_id DESC LIMIT ?)""";
+        (SELECT from_id, to_id, sequence FROM %s WHERE from_id = ?
+         ORDER BY sequence DESC, to_id DESC LIMIT ?)\
+        """;
 
     /** Lists read by one statement at most: a page of a feed's followed lists fits in one per host. */
     private static final int LISTS_PER_STATEMENT = 128;
@@ -80,8 +84,8 @@ public class MappingStore {
         if (entries.isEmpty()) {
             return Uni.createFrom().item(0);
         }
-        String text = "INSERT IGNORE INTO " + ShardDatabase.table(shard, table.table()) + " (from_id, to_id, sequence) VALUES "
-                + ShardSql.rows(entries.size(), 3);
+        String text = "INSERT IGNORE INTO " + ShardDatabase.table(shard, table.table())
+                + " (from_id, to_id, sequence) VALUES " + ShardSql.rows(entries.size(), 3);
         Tuple args = Tuple.tuple();
         for (Entry entry : entries) {
             if (entry.from().shard() != shard) {
@@ -115,12 +119,16 @@ public class MappingStore {
             ListHead head = cache.head(table, from.value());
             if (head != null) {
                 List<Position> found = head.below(after, limit + 1);
-                return found != null ? Uni.createFrom().item(toPage(found, limit)) : pageFromMysql(table, from, after, limit);
+                return found != null
+                        ? Uni.createFrom().item(toPage(found, limit))
+                        : pageFromMysql(table, from, after, limit);
             }
             if (limit < ListHead.MAX) {
                 return heads(table, List.of(from)).chain(heads -> {
                     List<Position> found = heads.get(from.value()).below(after, limit + 1);
-                    return found != null ? Uni.createFrom().item(toPage(found, limit)) : pageFromMysql(table, from, after, limit);
+                    return found != null
+                            ? Uni.createFrom().item(toPage(found, limit))
+                            : pageFromMysql(table, from, after, limit);
                 });
             }
         }
@@ -292,11 +300,13 @@ public class MappingStore {
                 }
             });
             int shard = statement.keySet().iterator().next();
-            queries.add((oneShard ? sql.query(shard, text.toString(), args) : sql.textOnHost(statement.keySet(), text.toString()))
+            queries.add((oneShard
+                            ? sql.query(shard, text.toString(), args)
+                            : sql.textOnHost(statement.keySet(), text.toString()))
                     .map(rows -> {
                         List<Listed> found = new ArrayList<>(rows.size());
-                        rows.forEach(row -> found.add(new Listed(row.getLong("from_id"), row.getLong("to_id"),
-                                row.getLong("sequence"))));
+                        rows.forEach(row -> found.add(
+                                new Listed(row.getLong("from_id"), row.getLong("to_id"), row.getLong("sequence"))));
                         return found;
                     }));
         }

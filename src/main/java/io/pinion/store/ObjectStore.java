@@ -40,9 +40,10 @@ public class ObjectStore {
     private static final String LOCK = "SELECT data FROM %s WHERE local_id = ? FOR UPDATE";
     private static final String NEWEST = "SELECT local_id FROM %s ORDER BY local_id DESC LIMIT ?";
     private static final String SELECT_WITH_COUNTS = """
-            SELECT o.local_id, o.data, o.ts, c.name, c.value
-            FROM %s o LEFT JOIN %s c ON c.object_id = ? + o.local_id
-            WHERE o.local_id IN (%s)""";
+        SELECT o.local_id, o.data, o.ts, c.name, c.value
+        FROM %s o LEFT JOIN %s c ON c.object_id = ? + o.local_id
+        WHERE o.local_id IN (%s)\
+        """;
     /** One shard's arm of {@link #getOnHost}, after {@code SELECT <shard> AS shard, }; its IN list follows. */
     private static final String SELECT_ON_HOST = "o.local_id, o.data, o.ts, c.name, c.value FROM %s o "
             + "LEFT JOIN %s c ON c.object_id = %d + o.local_id WHERE o.local_id IN (";
@@ -66,9 +67,11 @@ public class ObjectStore {
     public Uni<PinionId> insert(SqlConnection tx, int shard, ObjectTable table, String json) {
         return sql.execute(tx, INSERT.formatted(ShardDatabase.table(shard, table.table())), Tuple.of(json))
                 .map(rows -> {
-                    long local = ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(MySQLClient.LAST_INSERTED_ID);
+                    long local =
+                            ((io.vertx.sqlclient.RowSet<?>) rows.getDelegate()).property(MySQLClient.LAST_INSERTED_ID);
                     if (local > PinionId.MAX_LOCAL) {
-                        throw new OutOfSpace("shard_full", "shard " + shard + " has used all 2^36 local ids of " + table.table());
+                        throw new OutOfSpace(
+                                "shard_full", "shard " + shard + " has used all 2^36 local ids of " + table.table());
                     }
                     return PinionId.of(shard, table.type(), local);
                 });
@@ -114,7 +117,10 @@ public class ObjectStore {
     /** Replaces an object's JSON blob inside a transaction. */
     public Uni<Void> update(SqlConnection tx, PinionId id, ObjectTable table, String json) {
         changes.changed(tx, id);
-        return sql.execute(tx, UPDATE.formatted(ShardDatabase.table(id.shard(), table.table())), Tuple.of(json, id.local()))
+        return sql.execute(
+                        tx,
+                        UPDATE.formatted(ShardDatabase.table(id.shard(), table.table())),
+                        Tuple.of(json, id.local()))
                 .replaceWithVoid();
     }
 

@@ -94,8 +94,15 @@ public class ActiveTopology {
 
     private void log(String what, Versioned versioned) {
         Topology topology = versioned.topology();
-        LOG.infof("%s (version %d): %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase clusters",
-                what, versioned.version(), topology.mysql().shardCount(), topology.mysql().hosts().size(),
-                topology.redis().virtualShards(), topology.redis().instances().size(), topology.hbase().clusters().size());
+        LOG.infof(
+                "%s (version %d): %d shards on %d MySQL hosts, %d virtual shards on %d Redis instances, %d HBase"
+                        + " clusters",
+                what,
+                versioned.version(),
+                topology.mysql().shardCount(),
+                topology.mysql().hosts().size(),
+                topology.redis().virtualShards(),
+                topology.redis().instances().size(),
+                topology.hbase().clusters().size());
     }
 }

@@ -6,7 +6,8 @@ import java.util.List;
  * One Redis server and the ranges of virtual shards whose keys it holds.
  *
  * @param name          stable name, e.g. {@code redis-1}; with Sentinel, also the name Sentinel monitors it by
- * @param endpoint      {@code host:port}; with Sentinel, only where the master was first (Sentinel tells the current one)
+ * @param endpoint      {@code host:port}; with Sentinel, only where the master was first (Sentinel tells the current
+ * one)
  * @param virtualShards ranges of virtual shards (0 … virtualShards-1) served by this instance
  * @param replica       {@code host:port} of its replica, or null (shown by the health probes)
  */

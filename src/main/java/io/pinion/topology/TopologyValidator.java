@@ -130,7 +130,8 @@ public final class TopologyValidator {
                 }
                 for (int shard = range.from(); shard <= range.to(); shard++) {
                     if (ownerOf[shard] != null) {
-                        problems.add(what + " " + shard + " is on both " + ownerOf[shard] + " and " + name.apply(owner));
+                        problems.add(
+                                what + " " + shard + " is on both " + ownerOf[shard] + " and " + name.apply(owner));
                         return;
                     }
                     ownerOf[shard] = name.apply(owner);

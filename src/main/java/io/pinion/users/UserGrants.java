@@ -24,9 +24,9 @@ import io.smallrye.mutiny.Uni;
 /**
  * Roles and queue grants, stored in the user's row: granted and revoked in one transaction on the user's shard
  * (row lock, read, write). Reads go to MySQL itself, never to the object cache (whose entries live for minutes and
- * whose invalidations may be lost), and are reused by each instance for at most {@code pinion.auth.grants-reuse} (30 s): a revoke is in
- * force on every instance within that time whatever becomes of the revoking process or of Redis. When MySQL does not
- * answer, a privileged request fails (503) rather than keep a role it may have lost.
+ * whose invalidations may be lost), and are reused by each instance for at most {@code pinion.auth.grants-reuse} (30
+ * s): a revoke is in force on every instance within that time whatever becomes of the revoking process or of Redis.
+ * When MySQL does not answer, a privileged request fails (503) rather than keep a role it may have lost.
  */
 @ApplicationScoped
 public class UserGrants implements QueueGrants {
@@ -48,7 +48,10 @@ public class UserGrants implements QueueGrants {
         this.cache = Caffeine.newBuilder().maximumSize(CACHE_ENTRIES).expireAfterWrite(config.grantsReuse()).build();
     }
 
-    /** The user's grants as stored at most {@code pinion.auth.grants-reuse} (30 s) ago; none for an unknown or deleted user. */
+    /**
+     * The user's grants as stored at most {@code pinion.auth.grants-reuse} (30 s) ago; none for an unknown or deleted
+     * user.
+     */
     public Uni<Grants> of(PinionId user) {
         Grants cached = cache.getIfPresent(user);
         if (cached != null) {

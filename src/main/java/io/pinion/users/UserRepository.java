@@ -34,7 +34,10 @@ public class UserRepository {
     /** Records the name for the user; emits false when another user has it. */
     public Uni<Boolean> claimUsername(String username, PinionId userId) {
         int shard = shardOf(username);
-        return sql.query(shard, CLAIM.formatted(ShardDatabase.table(shard, "usernames")), Tuple.of(username, userId.value()))
+        return sql.query(
+                        shard,
+                        CLAIM.formatted(ShardDatabase.table(shard, "usernames")),
+                        Tuple.of(username, userId.value()))
                 .map(rows -> rows.rowCount() == 1);
     }
 

@@ -72,12 +72,14 @@ public class UserService {
                 ? request.username() : request.displayName().strip();
         return offloaded(() -> BcryptUtil.bcryptHash(request.password(), auth.bcryptCost()))
                 .map(hash -> new UserData(request.username(), displayName, hash, Instant.now(), true))
-                .flatMap(data -> sql.inTransaction(shard, tx -> objects.insert(tx, shard, ObjectTable.USERS, json.write(data)))
+                .flatMap(data -> sql.inTransaction(
+                                shard, tx -> objects.insert(tx, shard, ObjectTable.USERS, json.write(data)))
                         .flatMap(id -> users.claimUsername(request.username(), id)
                                 .flatMap(claimed -> claimed
                                         ? Uni.createFrom().item(view(id, data, null))
                                         : users.deleteUnclaimed(id).map(ignored -> {
-                                            throw new Conflict("username_taken",
+                                            throw new Conflict(
+                                                    "username_taken",
                                                     "the username '" + request.username() + "' is taken");
                                         }))));
     }
@@ -89,16 +91,23 @@ public class UserService {
     public Uni<Session> login(LoginRequest request) {
         Failure rejected = new Unauthenticated("invalid_credentials", "unknown username or wrong password");
         return users.findIdByUsername(request.username())
-                .flatMap(id -> id == null ? Uni.createFrom().item(Found.NONE)
+                .flatMap(id -> id == null
+                        ? Uni.createFrom().item(Found.NONE)
                         : objects.get(ObjectTable.USERS, id)
-                                .map(stored -> new Found(id, stored == null ? null : json.read(stored, UserData.class))))
+                                .map(stored ->
+                                        new Found(id, stored == null ? null : json.read(stored, UserData.class))))
                 .flatMap(found -> offloaded(() -> {
                     boolean known = found.data() != null && found.data().active();
-                    boolean matches = BcryptUtil.matches(request.password(), known ? found.data().passwordHash() : dummyHash());
+                    boolean matches = BcryptUtil.matches(
+                            request.password(), known ? found.data().passwordHash() : dummyHash());
                     if (!known || !matches) {
                         throw rejected;
                     }
-                    return new Session(tokens.issue(found.id(), found.data().username(), found.data().grantedRoles()),
+                    return new Session(
+                            tokens.issue(
+                                    found.id(),
+                                    found.data().username(),
+                                    found.data().grantedRoles()),
                             found.id().toString());
                 }));
     }

@@ -139,8 +139,14 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response json(JsonProcessingException e) {
-        return respond(400, "malformed_json", "the body is not valid JSON"
-                + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
+        return respond(
+                400,
+                "malformed_json",
+                "the body is not valid JSON"
+                        + (e.getLocation() == null
+                                ? ""
+                                : " (line " + e.getLocation().getLineNr() + ", column "
+                                        + e.getLocation().getColumnNr() + ")"));
     }
 
     @ServerExceptionMapper

@@ -30,7 +30,8 @@ public class RequestGroupFilter {
     private void measure(RoutingContext context) {
         long start = System.nanoTime();
         RequestGroup group = RequestGroup.of(context.request().path());
-        context.addEndHandler(ended -> meters.record(group, context.response().getStatusCode(), System.nanoTime() - start));
+        context.addEndHandler(
+                ended -> meters.record(group, context.response().getStatusCode(), System.nanoTime() - start));
         context.next();
     }
 }

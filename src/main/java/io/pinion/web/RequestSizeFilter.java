@@ -22,7 +22,11 @@ public class RequestSizeFilter {
         router.route().order(Integer.MIN_VALUE).handler(context -> {
             HttpServerRequest request = context.request();
             if (request.uri().length() > MAX_URI) {
-                reject(context.response(), 414, "uri_too_long", "the request line is longer than " + MAX_URI + " characters");
+                reject(
+                        context.response(),
+                        414,
+                        "uri_too_long",
+                        "the request line is longer than " + MAX_URI + " characters");
                 return;
             }
             int headers = 0;
@@ -30,14 +34,19 @@ public class RequestSizeFilter {
                 headers += header.getKey().length() + header.getValue().length() + 4;
             }
             if (headers > MAX_HEADERS) {
-                reject(context.response(), 431, "headers_too_large", "the request headers are larger than " + MAX_HEADERS + " bytes");
+                reject(
+                        context.response(),
+                        431,
+                        "headers_too_large",
+                        "the request headers are larger than " + MAX_HEADERS + " bytes");
                 return;
             }
             context.next();
         });
     }
 
-    private static void reject(io.vertx.core.http.HttpServerResponse response, int status, String code, String message) {
+    private static void reject(
+            io.vertx.core.http.HttpServerResponse response, int status, String code, String message) {
         response.setStatusCode(status).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
                 .end("{\"error\":\"" + code + "\",\"message\":\"" + message + "\"}");
     }

@@ -204,7 +204,9 @@ public final class BrokerSeat implements AutoCloseable {
             listener.changed();
         } else {
             if (connected) {
-                LOG.infof("broker %s lost ZooKeeper (%s): it serves no partition until it claims them again", brokerId, state);
+                LOG.infof(
+                        "broker %s lost ZooKeeper (%s): it serves no partition until it claims them again",
+                        brokerId, state);
             }
             connected = false;
             epoch.incrementAndGet();

@@ -31,7 +31,10 @@ public class BrokerSeats {
         return zookeeper.instanceId();
     }
 
-    /** Registers a broker as a member, in a new session with this timeout; it serves once {@link BrokerSeat#connected()}. */
+    /**
+     * Registers a broker as a member, in a new session with this timeout; it serves once {@link
+     * BrokerSeat#connected()}.
+     */
     public BrokerSeat open(String brokerId, String address, Duration sessionTimeout, BrokerSeat.Listener listener) {
         return new BrokerSeat(zookeeper.newSession(sessionTimeout), brokerId, address, listener);
     }

@@ -90,7 +90,8 @@ public class ClusterViews {
     /** Publishes the MySQL hosts whose master this instance cannot reach (only when that changed). */
     public void mysqlUnreachable(Set<String> hosts) {
         if (!hosts.equals(mine.mysqlUnreachable())) {
-            publish(new View(mine.instance(), mine.topologyVersion(), mine.checksMysql(), Set.copyOf(new TreeSet<>(hosts))));
+            publish(new View(
+                    mine.instance(), mine.topologyVersion(), mine.checksMysql(), Set.copyOf(new TreeSet<>(hosts))));
         }
     }
 
@@ -199,7 +200,8 @@ public class ClusterViews {
         try {
             if (node == null) {
                 // kept across sessions: Curator creates it again when a new session begins
-                node = new PersistentNode(zookeeper.client(), CreateMode.EPHEMERAL, false, PATH + "/" + view.instance(), data);
+                node = new PersistentNode(
+                        zookeeper.client(), CreateMode.EPHEMERAL, false, PATH + "/" + view.instance(), data);
                 node.start();
                 zookeeper.closeFirst(node);
             } else {

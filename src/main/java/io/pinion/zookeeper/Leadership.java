@@ -7,11 +7,10 @@ import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
 import org.jboss.logging.Logger;
 
-
 /**
  * The cluster's one failover leader ({@code <root>/leader}, a Curator leader latch): of the live instances that run
- * automatic failover exactly one holds it at a time, and only it promotes a MySQL replica on its own. Leadership ends with the session, so an instance
- * cut off from ZooKeeper stops deciding before another one starts.
+ * automatic failover exactly one holds it at a time, and only it promotes a MySQL replica on its own. Leadership ends
+ * with the session, so an instance cut off from ZooKeeper stops deciding before another one starts.
  */
 @ApplicationScoped
 public class Leadership {
@@ -41,7 +40,8 @@ public class Leadership {
 
             @Override
             public void notLeader() {
-                LOG.infof("this instance (%s) no longer leads the cluster's failover decisions", zookeeper.instanceId());
+                LOG.infof(
+                        "this instance (%s) no longer leads the cluster's failover decisions", zookeeper.instanceId());
             }
         });
         latch.start();

@@ -216,8 +216,11 @@ public class TopologyZnode {
     }
 
     private static Conflict conflict(long expected, int actual) {
-        return new Conflict("topology_version_conflict", actual < 0
-                ? "the topology changed while this change was made (version " + expected + " is no longer current); read it again and retry"
-                : "the topology is at version " + actual + ", not " + expected + "; read it again and retry");
+        return new Conflict(
+                "topology_version_conflict",
+                actual < 0
+                        ? "the topology changed while this change was made (version " + expected
+                                + " is no longer current); read it again and retry"
+                        : "the topology is at version " + actual + ", not " + expected + "; read it again and retry");
     }
 }

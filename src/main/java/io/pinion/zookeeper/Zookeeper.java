@@ -84,7 +84,9 @@ public class Zookeeper {
         return instanceId;
     }
 
-    /** Whether this process is a member of the cluster (not a one-command run of {@code bin/admin} or {@code bin/seed}). */
+    /**
+     * Whether this process is a member of the cluster (not a one-command run of {@code bin/admin} or {@code bin/seed}).
+     */
     public boolean member() {
         return config.member();
     }
@@ -203,6 +205,7 @@ public class Zookeeper {
             host = "host";
         }
         host = host.isEmpty() ? "host" : host.substring(0, Math.min(40, host.length()));
-        return host + "-" + ProcessHandle.current().pid() + "-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        return host + "-" + ProcessHandle.current().pid() + "-"
+                + java.util.UUID.randomUUID().toString().substring(0, 8);
     }
 }

@@ -36,8 +36,9 @@ public class FeedExplainResource {
     }
 
     @GET
-    @Operation(summary = "The pin's path to the user's home feed: pin, follow, route, pool, shown and jobs, each with its "
-            + "source and evidence, and where it stopped")
+    @Operation(
+            summary = "The pin's path to the user's home feed: pin, follow, route, pool, shown and jobs, each with its "
+                    + "source and evidence, and where it stopped")
     public Uni<FeedExplanation> explain(@QueryParam("user") String user, @QueryParam("pin") String pin) {
         return explainer.explain(ids.parse(user, ObjectType.USER, "user"), ids.parse(pin, ObjectType.PIN, "pin"));
     }

@@ -33,7 +33,9 @@ public class FeedUserStateResource {
     }
 
     @GET
-    @Operation(summary = "The user's feed: materialized entries, approximate pool rows, last visit and pull, next chunk size")
+    @Operation(
+            summary = "The user's feed: materialized entries, approximate pool rows, last visit and pull, next chunk"
+                    + " size")
     public Uni<FeedUserState> state(@PathParam("id") String id) {
         return states.of(ids.parse(id, ObjectType.USER, "id").value());
     }

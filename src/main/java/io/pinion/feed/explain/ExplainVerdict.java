@@ -34,8 +34,10 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
     private static ExplainVerdict decide(Findings f, FeedConfig config) {
         double bar = config.qualityThreshold();
         if (f.deleted()) {
-            return new ExplainVerdict(DROPPED, Stage.PIN, "dropped: the pin is deleted, and every feed page drops it when"
-                    + " it hydrates the page");
+            return new ExplainVerdict(
+                    DROPPED,
+                    Stage.PIN,
+                    "dropped: the pin is deleted, and every feed page drops it when" + " it hydrates the page");
         }
         if (f.shownInFeed()) {
             return new ExplainVerdict(SHOWN, null, "shown to the user " + f.shown().where());
@@ -46,8 +48,10 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
                     + " has not written it to the materialized feed yet");
         }
         if (f.follow() != null && f.follow().ownPin()) {
-            return new ExplainVerdict(NOT_DELIVERED, Stage.FOLLOW, "not delivered: the user is the pin's author, and a pin"
-                    + " never enters its author's feed");
+            return new ExplainVerdict(
+                    NOT_DELIVERED,
+                    Stage.FOLLOW,
+                    "not delivered: the user is the pin's author, and a pin" + " never enters its author's feed");
         }
         Optional<PoolFinding.Pooled> pooled = f.pooled();
         if (pooled.isPresent()) {
@@ -55,27 +59,37 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
             String where = "in the user's " + row.entry().key().source().label() + " pool, worth "
                     + Evidence.rounded(row.worth()) + " now";
             return DeliveryRules.worthShowing(row.worth(), bar)
-                    ? new ExplainVerdict(PENDING, Stage.SHOWN, "pending: waiting " + where + " (quality bar " + bar + ") with "
-                            + (row.standing().capped() ? "at least " : "") + row.standing().above()
-                            + " rows ranked above it; a visit offers it")
-                    : new ExplainVerdict(DROPPED, Stage.POOL, "dropped: " + where + ", below the quality bar " + bar
-                            + "; the next visit removes it");
+                    ? new ExplainVerdict(
+                            PENDING,
+                            Stage.SHOWN,
+                            "pending: waiting " + where + " (quality bar " + bar + ") with "
+                                    + (row.standing().capped() ? "at least " : "")
+                                    + row.standing().above()
+                                    + " rows ranked above it; a visit offers it")
+                    : new ExplainVerdict(
+                            DROPPED,
+                            Stage.POOL,
+                            "dropped: " + where + ", below the quality bar " + bar + "; the next visit removes it");
         }
         Optional<FoundJob> delivering = f.unfinished(FoundJob.Purpose.DELIVERY);
         if (delivering.isPresent() && (f.follow() == null || f.follow().reaches())) {
-            return new ExplainVerdict(PENDING, Stage.JOBS, "pending: " + delivering.get().describe() + " has not delivered"
-                    + " it yet");
+            return new ExplainVerdict(
+                    PENDING, Stage.JOBS, "pending: " + delivering.get().describe() + " has not delivered" + " it yet");
         }
         if (f.follow() != null && !f.follow().reaches()) {
             String how = f.follow().reach() == FollowFinding.Reach.UNFOLLOWED_BOARD
                     ? "follows the author but unfollowed this board"
                     : "follows neither the author, the board nor an interest of the pin";
-            return new ExplainVerdict(NOT_DELIVERED, Stage.FOLLOW, "not delivered: the user " + how + ", so the pin cannot"
-                    + " reach them by following (it might still come as related)");
+            return new ExplainVerdict(
+                    NOT_DELIVERED,
+                    Stage.FOLLOW,
+                    "not delivered: the user " + how + ", so the pin cannot"
+                            + " reach them by following (it might still come as related)");
         }
         Optional<FoundJob> failed = f.failed(FoundJob.Purpose.DELIVERY);
         if (failed.isPresent()) {
-            return new ExplainVerdict(NOT_DELIVERED, Stage.JOBS, "not delivered: " + failed.get().describe() + " failed");
+            return new ExplainVerdict(
+                    NOT_DELIVERED, Stage.JOBS, "not delivered: " + failed.get().describe() + " failed");
         }
         PoolFinding.Prospect prospect = f.prospect();
         if (prospect != null && !DeliveryRules.worthShowing(prospect.worth(), bar)) {
@@ -101,31 +115,50 @@ record ExplainVerdict(String verdict, Stage stoppedAt, String summary) {
                 return new ExplainVerdict(PENDING, Stage.SHOWN, "pending: pulled; the user's next visit reads it from "
                         + from + " (it reads pins created after " + Evidence.time(f.route().nextPullFrom()) + ")");
             }
-            return new ExplainVerdict(NOT_DELIVERED, Stage.POOL, "not delivered: pulled, but the user's pulls have passed"
-                    + " it and it is neither pooled nor shown" + (f.followedAfterSaved() ? ": " + beforeFollow : ""));
+            return new ExplainVerdict(
+                    NOT_DELIVERED,
+                    Stage.POOL,
+                    "not delivered: pulled, but the user's pulls have passed" + " it and it is neither pooled nor shown"
+                            + (f.followedAfterSaved() ? ": " + beforeFollow : ""));
         }
         if (f.follow().receivesBoard() && !f.route().pulled() && f.route().inactive()) {
             Optional<FoundJob> regeneration = f.unfinished(FoundJob.Purpose.REGENERATION);
             return regeneration.isPresent()
-                    ? new ExplainVerdict(PENDING, Stage.JOBS, "pending: " + regeneration.get().describe() + " may bring it")
-                    : new ExplainVerdict(NOT_DELIVERED, Stage.ROUTE, "not delivered: pushed, and pushes skip the user,"
-                            + " inactive since " + Evidence.time(f.route().user().lastVisit())
-                            + "; their next visit regenerates their pools");
+                    ? new ExplainVerdict(
+                            PENDING,
+                            Stage.JOBS,
+                            "pending: " + regeneration.get().describe() + " may bring it")
+                    : new ExplainVerdict(
+                            NOT_DELIVERED,
+                            Stage.ROUTE,
+                            "not delivered: pushed, and pushes skip the user,"
+                                    + " inactive since "
+                                    + Evidence.time(f.route().user().lastVisit())
+                                    + "; their next visit regenerates their pools");
         }
         if (f.pushedToUser()) {
             return f.followedAfterSaved()
                     ? new ExplainVerdict(NOT_DELIVERED, Stage.ROUTE, "not delivered: pushed, but " + beforeFollow)
-                    : new ExplainVerdict(NOT_DELIVERED, Stage.POOL, "not delivered: pushed to the board's receivers, but"
-                            + " it has no pool row and was not shown: its row was consumed or removed (a trim, an unfollow)");
+                    : new ExplainVerdict(
+                            NOT_DELIVERED,
+                            Stage.POOL,
+                            "not delivered: pushed to the board's receivers, but it has no pool row and was not shown:"
+                                    + " its row was consumed or removed (a trim, an unfollow)");
         }
-        return new ExplainVerdict(NOT_DELIVERED, Stage.ROUTE, "not delivered: neither the author's recent pins nor those"
-                + " of the interests the user follows hold it (each keeps only its newest pins)");
+        return new ExplainVerdict(
+                NOT_DELIVERED,
+                Stage.ROUTE,
+                "not delivered: neither the author's recent pins nor those"
+                        + " of the interests the user follows hold it (each keeps only its newest pins)");
     }
 
     /** A stage the verdict needs did not answer: the first one on the path is where the explanation stops. */
     private static ExplainVerdict undetermined(Findings f) {
         Stage missing = f.pin() == null ? Stage.PIN : f.follow() == null ? Stage.FOLLOW : Stage.ROUTE;
-        return new ExplainVerdict(NOT_DELIVERED, missing, "not shown, and the " + missing.label() + " stage did not answer,"
-                + " so where the path ends is not known");
+        return new ExplainVerdict(
+                NOT_DELIVERED,
+                missing,
+                "not shown, and the " + missing.label() + " stage did not answer,"
+                        + " so where the path ends is not known");
     }
 }

@@ -81,9 +81,14 @@ public class FeedExplainer {
 
     private Uni<Reads> stages(long user, long pin, StageRead<PinFinding> pinRead, long now) {
         PinFinding found = pinRead.finding();
-        return Uni.combine().all()
-                .unis(followStage.read(user, found), routeStage.read(user, pin, found, now),
-                        poolStage.read(user, pin, found, now), shownStage.read(user, pin), jobsStage.read(user, pin, found))
+        return Uni.combine()
+                .all()
+                .unis(
+                        followStage.read(user, found),
+                        routeStage.read(user, pin, found, now),
+                        poolStage.read(user, pin, found, now),
+                        shownStage.read(user, pin),
+                        jobsStage.read(user, pin, found))
                 .with((f, r, p, s, j) -> new Reads(pinRead, f, r, p, s, j));
     }
 

@@ -36,7 +36,8 @@ class FeedJobBodies {
                 case FeedJobs.POOL_INSERT -> poolInsert(job, jobs.read(job.body(), PoolInsert.class), user);
                 case FeedJobs.PURGE -> purge(job, jobs.read(job.body(), PoolPurge.class), user);
                 case FeedJobs.PERSIST -> persist(job, jobs.read(job.body(), PersistChunk.class), user, pin);
-                case FeedJobs.REGENERATE -> new FoundJob(job, FoundJob.Purpose.REGENERATION, "regeneration of the user's pools");
+                case FeedJobs.REGENERATE ->
+                    new FoundJob(job, FoundJob.Purpose.REGENERATION, "regeneration of the user's pools");
                 case FeedJobs.TRIM -> new FoundJob(job, FoundJob.Purpose.TRIM, "trim of the user's pools");
                 case FollowEvents.QUEUE -> followEvent(job, jobs.read(job.body(), FollowEvent.class), user, found);
                 default -> null;
@@ -48,8 +49,10 @@ class FeedJobBodies {
 
     private static FoundJob fanout(Job job, FanoutJob work) {
         if (work instanceof FanoutJob.InterestIndex index) {
-            return index.removed() ? purgePage(job, "first", FeedSource.INTERESTS)
-                    : new FoundJob(job, FoundJob.Purpose.DELIVERY, "index write into the recent pins of " + index.interest());
+            return index.removed()
+                    ? purgePage(job, "first", FeedSource.INTERESTS)
+                    : new FoundJob(
+                            job, FoundJob.Purpose.DELIVERY, "index write into the recent pins of " + index.interest());
         }
         if (work instanceof FanoutJob.RelatedPurgePage page) {
             return purgePage(job, which(page), FeedSource.RELATED);
@@ -96,11 +99,13 @@ class FeedJobBodies {
         String persist = "persist of chunk " + chunk.chunkId();
         for (int i = 0; i < chunk.entries().size(); i++) {
             if (chunk.entries().get(i).pin() == pin) {
-                return new FoundJob(job, FoundJob.Purpose.PERSIST_SHOWN, persist + ", which showed the pin at position " + i);
+                return new FoundJob(
+                        job, FoundJob.Purpose.PERSIST_SHOWN, persist + ", which showed the pin at position " + i);
             }
         }
         if (holds(chunk.carried(), pin)) {
-            return new FoundJob(job, FoundJob.Purpose.PERSIST_POOLS, persist + ", carrying the pulled pin into the pools");
+            return new FoundJob(
+                    job, FoundJob.Purpose.PERSIST_POOLS, persist + ", carrying the pulled pin into the pools");
         }
         if (holds(chunk.consumed(), pin)) {
             return new FoundJob(job, FoundJob.Purpose.PERSIST_POOLS, persist + ", removing the pin's pool row");
@@ -113,7 +118,8 @@ class FeedJobBodies {
             return null;
         }
         String target = event.target();
-        boolean concernsPin = target.equals(Long.toString(found.author())) || target.equals(Long.toString(found.board()))
+        boolean concernsPin = target.equals(Long.toString(found.author()))
+                || target.equals(Long.toString(found.board()))
                 || found.interests().contains(target);
         return concernsPin ? new FoundJob(job, FoundJob.Purpose.FOLLOW_EVENT, event.type() + " " + target) : null;
     }

@@ -36,7 +36,12 @@ record FollowFinding(boolean ownPin, BoardRelation relation, Map<String, Boolean
 
     /** The pin's interests the user follows. */
     List<String> followedInterests() {
-        return ownPin ? List.of() : interests.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        return ownPin
+                ? List.of()
+                : interests.entrySet().stream()
+                        .filter(Map.Entry::getValue)
+                        .map(Map.Entry::getKey)
+                        .toList();
     }
 
     /** Whether the pin can reach the user by following at all. */
@@ -91,7 +96,9 @@ record FollowFinding(boolean ownPin, BoardRelation relation, Map<String, Boolean
 
     /** When the board started to reach the user (ms), or null. */
     Long boardReachesSince() {
-        Long micros = relation.boardSince() != null ? relation.boardSince() : relation.receives() ? relation.ownerSince() : null;
+        Long micros = relation.boardSince() != null
+                ? relation.boardSince()
+                : relation.receives() ? relation.ownerSince() : null;
         return micros == null ? null : micros / 1000;
     }
 

@@ -99,8 +99,11 @@ class JobsStage {
 
     private Lookup bounded(String queue, String... texts) {
         List<String> held = List.of(texts);
-        return new Lookup(queue, "newest " + PER_STATE + " pending, running and failed jobs of each partition, bodies holding "
-                + String.join(" and ", held), q -> queries.recentContaining(q, held, PER_STATE));
+        return new Lookup(
+                queue,
+                "newest " + PER_STATE + " pending, running and failed jobs of each partition, bodies holding "
+                        + String.join(" and ", held),
+                q -> queries.recentContaining(q, held, PER_STATE));
     }
 
     private Lookup prefixed(String queue, String prefix) {

@@ -22,7 +22,8 @@ import io.pinion.feed.store.PoolStore;
  * @param bar       {@code pinion.feed.quality-threshold}
  * @param bound     how far ranks are counted
  */
-record PoolFinding(List<Pooled> rows, long affinity, List<Prospect> prospects, double bar, int bound) implements Finding {
+record PoolFinding(List<Pooled> rows, long affinity, List<Prospect> prospects, double bar, int bound)
+        implements Finding {
 
     /** A pool row: its entry, its worth now and where it stands in its pool. */
     record Pooled(PoolEntry entry, double worth, PoolStore.Standing standing) {
@@ -73,12 +74,18 @@ record PoolFinding(List<Pooled> rows, long affinity, List<Prospect> prospects, d
                 .put("rankCapped", row.standing().capped())
                 .put("rowPresent", row.standing().present())
                 .map()).toList();
-        Evidence evidence = new Evidence().put("qualityThreshold", bar).put("rows", pooled).put("rankCountedUpTo", bound);
+        Evidence evidence =
+                new Evidence().put("qualityThreshold", bar).put("rows", pooled).put("rankCountedUpTo", bound);
         if (rows.isEmpty()) {
             Map<String, Object> scored = new LinkedHashMap<>();
             scored.put("affinity", affinity);
-            prospects.forEach(p -> scored.put(p.source().label(), new Evidence().put("score", p.score())
-                    .put("worthNow", Evidence.rounded(p.worth())).put("aboveBar", DeliveryRules.worthShowing(p.worth(), bar)).map()));
+            prospects.forEach(p -> scored.put(
+                    p.source().label(),
+                    new Evidence()
+                            .put("score", p.score())
+                            .put("worthNow", Evidence.rounded(p.worth()))
+                            .put("aboveBar", DeliveryRules.worthShowing(p.worth(), bar))
+                            .map()));
             evidence.put("ifScoredNow", scored);
         }
         return evidence.map();

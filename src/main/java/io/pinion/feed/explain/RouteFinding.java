@@ -26,14 +26,26 @@ import io.pinion.graph.RecentPins;
  * @param now            when the explanation was asked for (ms)
  * @param config         the feed's settings (pull threshold, inactivity, pull window)
  */
-record RouteFinding(FanoutRoute.Decision decision, Long authorPulledAt, Indexed authorPins, Map<String, Indexed> interestPins,
-        FeedState user, long pinCreated, long now, FeedConfig config) implements Finding {
+record RouteFinding(
+        FanoutRoute.Decision decision,
+        Long authorPulledAt,
+        Indexed authorPins,
+        Map<String, Indexed> interestPins,
+        FeedState user,
+        long pinCreated,
+        long now,
+        FeedConfig config)
+        implements Finding {
 
     /** A recent-pins index as read: whether it holds the pin, its size, and how many pins it keeps. */
     record Indexed(RecentPins.Presence presence, int keeps) {
 
         Map<String, Object> evidence() {
-            return new Evidence().put("holdsPin", presence.holds()).put("size", presence.size()).put("keeps", keeps).map();
+            return new Evidence()
+                    .put("holdsPin", presence.holds())
+                    .put("size", presence.size())
+                    .put("keeps", keeps)
+                    .map();
         }
     }
 
@@ -67,7 +79,10 @@ record RouteFinding(FanoutRoute.Decision decision, Long authorPulledAt, Indexed 
 
     /** The interests whose recent pins hold the pin. */
     List<String> interestsHolding() {
-        return interestPins.entrySet().stream().filter(e -> e.getValue().presence().holds()).map(Map.Entry::getKey).toList();
+        return interestPins.entrySet().stream()
+                .filter(e -> e.getValue().presence().holds())
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     /** Pushes skip the user: their last recorded visit is older than {@code pinion.feed.inactive-after}. */
@@ -93,8 +108,8 @@ record RouteFinding(FanoutRoute.Decision decision, Long authorPulledAt, Indexed 
     @Override
     public String summary() {
         long receivers = decision.receivers();
-        String receiversNow = "the board has " + receivers + (receivers == 1 ? " receiver" : " receivers") + " now (pull"
-                + " threshold " + config.pullThreshold() + ")";
+        String receiversNow = "the board has " + receivers + (receivers == 1 ? " receiver" : " receivers")
+                + " now (pull" + " threshold " + config.pullThreshold() + ")";
         String following = switch (route()) {
             case PULLED -> "pulled: in the author's recent pins; " + receiversNow;
             case PUSHED -> "pushed (not in the author's recent pins); " + receiversNow;

@@ -55,16 +55,27 @@ class RouteStage {
         List<RecentPins.Index> interestIndexes = interests.stream().map(recentPins::interest).toList();
         Uni<List<RouteFinding.Indexed>> interestPins = interestIndexes.isEmpty() ? Uni.createFrom().item(List.of())
                 : Uni.join().all(interestIndexes.stream().map(index -> indexed(index, recent)).toList()).andFailFast();
-        Uni<RouteFinding> route = Uni.combine().all()
-                .unis(fanoutRoute.decide(found.board(), found.author()), indexed(authorIndex, recent), interestPins,
+        Uni<RouteFinding> route = Uni.combine()
+                .all()
+                .unis(
+                        fanoutRoute.decide(found.board(), found.author()),
+                        indexed(authorIndex, recent),
+                        interestPins,
                         states.read(user))
                 .with((decision, authorPins, byInterest, state) -> {
                     Map<String, RouteFinding.Indexed> held = new LinkedHashMap<>();
                     for (int i = 0; i < interests.size(); i++) {
                         held.put(interests.get(i), byInterest.get(i));
                     }
-                    return new RouteFinding(decision, pulledAuthors.newestPulled(found.author()), authorPins, held, state,
-                            found.created(), now, config);
+                    return new RouteFinding(
+                            decision,
+                            pulledAuthors.newestPulled(found.author()),
+                            authorPins,
+                            held,
+                            state,
+                            found.created(),
+                            now,
+                            config);
                 });
         return StageRead.bounded(Stage.ROUTE, source(user, found, authorIndex, interestIndexes), route);
     }

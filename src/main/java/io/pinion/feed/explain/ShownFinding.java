@@ -28,16 +28,21 @@ record ShownFinding(MaterializedFeed.Stored entry, int index, int read) implemen
         return (int) (MaterializedKey.MAX_CHUNK - 1 - entry.position() % MaterializedKey.MAX_CHUNK);
     }
 
-    /** Where it was shown: "from the following source in chunk … of …, position … of the chunk, entry … of the feed". */
+    /**
+     * Where it was shown: "from the following source in chunk … of …, position … of the chunk, entry … of the feed".
+     */
     String where() {
-        return "from the " + entry.entry().source().label() + " source in chunk " + chunk() + " of " + Evidence.time(chunk())
-                + ", position " + positionInChunk() + " of the chunk, entry " + index + " of the materialized feed";
+        return "from the " + entry.entry().source().label() + " source in chunk " + chunk() + " of "
+                + Evidence.time(chunk()) + ", position " + positionInChunk() + " of the chunk, entry " + index
+                + " of the materialized feed";
     }
 
     @Override
     public String summary() {
-        return shown() ? "shown " + where() : "not in the user's materialized feed (" + read + " entries read; the older"
-                + " pins a page lists past its end are not recorded)";
+        return shown()
+                ? "shown " + where()
+                : "not in the user's materialized feed (" + read + " entries read; the older"
+                        + " pins a page lists past its end are not recorded)";
     }
 
     @Override

@@ -62,8 +62,10 @@ public class FanoutRoute {
     }
 
     public Uni<Decision> decide(long board, long owner) {
-        return queries.boardFollowers(board, owner).map(receivers -> new Decision(
-                receivers > config.pullThreshold() ? Mode.PULLED : receivers == 0 ? Mode.NOBODY : Mode.PUSHED, receivers));
+        return queries.boardFollowers(board, owner)
+                .map(receivers -> new Decision(
+                        receivers > config.pullThreshold() ? Mode.PULLED : receivers == 0 ? Mode.NOBODY : Mode.PUSHED,
+                        receivers));
     }
 
     /** A pin that reaches nobody (counted). */
@@ -77,11 +79,13 @@ public class FanoutRoute {
      * is paged.
      */
     public Uni<Void> pull(RecentPin pin, long receivers) {
-        return recentPins.add(recentPins.author(pin.author()), pin)
+        return recentPins
+                .add(recentPins.author(pin.author()), pin)
                 .chain(() -> pulledAuthors.mark(pin.author(), pin.created()))
                 .invoke(() -> {
                     funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED, 1);
-                    funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED_AUTHOR, receivers);
+                    funnel.count(
+                            FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED_AUTHOR, receivers);
                 });
     }
 }

@@ -168,7 +168,8 @@ public class FanoutWorker implements JobWorker {
                     page.created()));
         }
         return pools.add(entries)
-                .invoke(() -> funnel.count(FeedFunnel.Stage.PUSHED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, entries.size()))
+                .invoke(() -> funnel.count(
+                        FeedFunnel.Stage.PUSHED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, entries.size()))
                 .chain(() -> trims(active));
     }
 

@@ -66,10 +66,13 @@ public class FeedFanout implements PinEvents {
                 })
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
         for (String interest : interests) {
-            steps.add(recentPins.add(recentPins.interest(interest), recent)
-                    .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1))
-                    .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT,
-                            List.of(interestIndex(pin, board, author, created, interest, false)))));
+            steps.add(recentPins
+                    .add(recentPins.interest(interest), recent)
+                    .invoke(() ->
+                            funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1))
+                    .onFailure()
+                    .recoverWithUni(failure -> jobs.enqueue(
+                            FeedJobs.FANOUT, List.of(interestIndex(pin, board, author, created, interest, false)))));
         }
         return logged(Uni.join().all(steps).andCollectFailures().replaceWithVoid(), "fan-out of pin " + pin);
     }

@@ -63,9 +63,20 @@ public class FollowEventWorker implements JobWorker {
     private final PinViews views;
     private final FeedFunnel funnel;
 
-    FollowEventWorker(FeedJobs jobs, PinLists pins, PoolStore pools, PoolCap cap, MaterializedFeed materialized,
-            MaterializedWriter materializedWriter, FeedScorer scorer, FeedConfig config, FollowQueries graph, RecentPins recentPins, ObjectStore objects,
-            PinViews views, FeedFunnel funnel) {
+    FollowEventWorker(
+            FeedJobs jobs,
+            PinLists pins,
+            PoolStore pools,
+            PoolCap cap,
+            MaterializedFeed materialized,
+            MaterializedWriter materializedWriter,
+            FeedScorer scorer,
+            FeedConfig config,
+            FollowQueries graph,
+            RecentPins recentPins,
+            ObjectStore objects,
+            PinViews views,
+            FeedFunnel funnel) {
         this.jobs = jobs;
         this.pins = pins;
         this.pools = pools;
@@ -86,12 +97,16 @@ public class FollowEventWorker implements JobWorker {
         FollowEvent event = jobs.read(job.body(), FollowEvent.class);
         long user = PinionId.parse(event.userId()).value();
         return switch (event.type()) {
-            case "follow_user" -> backfill(user, pins.userPins(PinionId.parse(event.target()), null, config.backfill()));
-            case "follow_board" -> backfill(user, pins.boardPins(PinionId.parse(event.target()), null, config.backfill()));
+            case "follow_user" ->
+                backfill(user, pins.userPins(PinionId.parse(event.target()), null, config.backfill()));
+            case "follow_board" ->
+                backfill(user, pins.boardPins(PinionId.parse(event.target()), null, config.backfill()));
             case "follow_interest" -> backfillInterest(user, event.target());
             case "unfollow_user" -> {
                 long author = PinionId.parse(event.target()).value();
-                yield removed(user, pools.removeByAuthor(user, author, entry -> entry.key().source() == FeedSource.FOLLOWING),
+                yield removed(
+                        user,
+                        pools.removeByAuthor(user, author, entry -> entry.key().source() == FeedSource.FOLLOWING),
                         entry -> entry.source() == FeedSource.FOLLOWING && entry.author() == author);
             }
             case "unfollow_board" -> unfollowBoard(user, event);
@@ -107,7 +122,9 @@ public class FollowEventWorker implements JobWorker {
             return removed(user, Uni.createFrom().item(0), gone);
         }
         long owner = PinionId.parse(event.ownerId()).value();
-        return removed(user, pools.removeByBoard(user, owner, board, entry -> entry.key().source() == FeedSource.FOLLOWING),
+        return removed(
+                user,
+                pools.removeByBoard(user, owner, board, entry -> entry.key().source() == FeedSource.FOLLOWING),
                 gone);
     }
 
@@ -168,20 +185,33 @@ public class FollowEventWorker implements JobWorker {
      * the user still follows.
      */
     private Uni<Void> unfollowInterest(long user, String interest) {
-        return Uni.combine().all().unis(pools.all(user, FeedSource.INTERESTS), materialized.all(user),
-                        graph.interests(user, DeliveryRules.MAX_INTERESTS)).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(
+                        pools.all(user, FeedSource.INTERESTS),
+                        materialized.all(user),
+                        graph.interests(user, DeliveryRules.MAX_INTERESTS))
+                .asTuple()
                 .chain(found -> {
                     Set<Long> tagged = new HashSet<>();
-                    found.getItem1().stream().filter(e -> interest.equals(e.interest())).forEach(e -> tagged.add(e.key().pin()));
-                    found.getItem2().stream().filter(s -> interest.equals(s.entry().interest()))
+                    found.getItem1().stream()
+                            .filter(e -> interest.equals(e.interest()))
+                            .forEach(e -> tagged.add(e.key().pin()));
+                    found.getItem2().stream()
+                            .filter(s -> interest.equals(s.entry().interest()))
                             .forEach(s -> tagged.add(s.entry().pin()));
                     Set<String> stillFollowed = new HashSet<>(found.getItem3());
                     stillFollowed.remove(interest);
                     return stillTagged(tagged, stillFollowed).chain(kept -> {
                         List<PoolEntry> doomed = found.getItem1().stream()
-                                .filter(e -> interest.equals(e.interest()) && !kept.contains(e.key().pin())).toList();
-                        return removed(user, pools.remove(doomed).replaceWith(doomed.size()),
-                                entry -> entry.source() == FeedSource.INTERESTS && interest.equals(entry.interest())
+                                .filter(e -> interest.equals(e.interest())
+                                        && !kept.contains(e.key().pin()))
+                                .toList();
+                        return removed(
+                                user,
+                                pools.remove(doomed).replaceWith(doomed.size()),
+                                entry -> entry.source() == FeedSource.INTERESTS
+                                        && interest.equals(entry.interest())
                                         && !kept.contains(entry.pin()));
                     });
                 });

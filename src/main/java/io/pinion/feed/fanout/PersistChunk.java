@@ -18,7 +18,12 @@ import io.pinion.feed.PoolRow;
  * @param carried     pulled pins not shown, for the pools (null in jobs written before pulling existed)
  * @param pulledUntil the time the pulled sources were read up to (0: none)
  */
-public record PersistChunk(long user, long chunkId, List<FeedEntry> entries, List<PoolRow> consumed, List<PoolRow> carried,
+public record PersistChunk(
+        long user,
+        long chunkId,
+        List<FeedEntry> entries,
+        List<PoolRow> consumed,
+        List<PoolRow> carried,
         long pulledUntil) {
 
     List<PoolEntry> consumedEntries() {

@@ -69,13 +69,14 @@ public class PoolInsertWorker implements JobWorker {
                 if (user == author) {
                     continue;
                 }
-                double score = scorer.score(new ScoringInput(source, insert.created(), insert.scoredAt(),
-                        found.getOrDefault(user, 0L)));
-                entries.add(new PoolEntry(new PoolKey(user, source, score, pin), author, board, insert.created(),
-                        insert.interest()));
+                double score = scorer.score(
+                        new ScoringInput(source, insert.created(), insert.scoredAt(), found.getOrDefault(user, 0L)));
+                entries.add(new PoolEntry(
+                        new PoolKey(user, source, score, pin), author, board, insert.created(), insert.interest()));
             }
             return pools.add(entries)
-                    .invoke(() -> funnel.count(FeedFunnel.Stage.PUSHED, source, FeedFunnel.Reason.NONE, entries.size()));
+                    .invoke(() ->
+                            funnel.count(FeedFunnel.Stage.PUSHED, source, FeedFunnel.Reason.NONE, entries.size()));
         });
     }
 }

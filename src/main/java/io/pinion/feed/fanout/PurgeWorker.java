@@ -49,8 +49,13 @@ public class PurgeWorker implements JobWorker {
     }
 
     private Uni<Integer> purge(long user, PoolPurge purge, long pin) {
-        Uni<Integer> fromPools = purge.board() == null || purge.author() == null ? Uni.createFrom().item(0)
-                : pools.removePin(user, PinionId.parse(purge.author()).value(), PinionId.parse(purge.board()).value(), pin);
+        Uni<Integer> fromPools = purge.board() == null || purge.author() == null
+                ? Uni.createFrom().item(0)
+                : pools.removePin(
+                        user,
+                        PinionId.parse(purge.author()).value(),
+                        PinionId.parse(purge.board()).value(),
+                        pin);
         return fromPools.invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.POOL, rows))
                 .chain(() -> materialized.removePin(user, pin))
                 .invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.MATERIALIZED, rows));

@@ -90,21 +90,36 @@ public class RegenerateWorker implements JobWorker {
         long after = regeneration.since() << Sequences.GAP_BITS;
         int sources = config.followedSourcesMax();
         int perSource = config.regeneratePerSource();
-        return Uni.combine().all().unis(lists.ofUser(user, UserList.FOLLOWING, null, sources),
-                        lists.ofUser(user, UserList.BOARDS, null, sources)).asTuple()
+        return Uni.combine()
+                .all()
+                .unis(
+                        lists.ofUser(user, UserList.FOLLOWING, null, sources),
+                        lists.ofUser(user, UserList.BOARDS, null, sources))
+                .asTuple()
                 .chain(follows -> {
                     List<PinionId> authors = ids(follows.getItem1().items()).stream()
-                            .filter(author -> !pulled.contains(author.value())).toList();
-                    return Uni.combine().all().unis(
-                            mappings.below(MappingTable.USER_HAS_PINS, authors, NEWEST, perSource),
-                            mappings.below(MappingTable.BOARD_HAS_PINS, ids(follows.getItem2().items()), NEWEST, perSource))
+                            .filter(author -> !pulled.contains(author.value()))
+                            .toList();
+                    return Uni.combine()
+                            .all()
+                            .unis(
+                                    mappings.below(MappingTable.USER_HAS_PINS, authors, NEWEST, perSource),
+                                    mappings.below(
+                                            MappingTable.BOARD_HAS_PINS,
+                                            ids(follows.getItem2().items()),
+                                            NEWEST,
+                                            perSource))
                             .asTuple();
                 })
                 .chain(found -> {
                     Set<Long> fromUsers = new HashSet<>();
                     Set<Long> all = new HashSet<>();
-                    found.getItem1().stream().filter(row -> row.sequence() > after).forEach(row -> fromUsers.add(row.to()));
-                    found.getItem2().stream().filter(row -> row.sequence() > after).forEach(row -> all.add(row.to()));
+                    found.getItem1().stream()
+                            .filter(row -> row.sequence() > after)
+                            .forEach(row -> fromUsers.add(row.to()));
+                    found.getItem2().stream()
+                            .filter(row -> row.sequence() > after)
+                            .forEach(row -> all.add(row.to()));
                     all.addAll(fromUsers);
                     return objects.getAll(ObjectTable.PINS, PinViews.pinIds(List.copyOf(all)))
                             .map(views::activeViews)
@@ -113,10 +128,14 @@ public class RegenerateWorker implements JobWorker {
                 .chain(pins -> {
                     long now = System.currentTimeMillis();
                     List<PoolEntry> entries = pins.stream()
-                            .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now)).toList();
+                            .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now))
+                            .toList();
                     return pools.add(entries)
-                            .invoke(() -> funnel.count(FeedFunnel.Stage.POOLED, FeedSource.FOLLOWING,
-                                    FeedFunnel.Reason.REGENERATED, entries.size()))
+                            .invoke(() -> funnel.count(
+                                    FeedFunnel.Stage.POOLED,
+                                    FeedSource.FOLLOWING,
+                                    FeedFunnel.Reason.REGENERATED,
+                                    entries.size()))
                             .chain(() -> cap.changed(user, entries.size()));
                 })
                 .invoke(metrics::regenerated);

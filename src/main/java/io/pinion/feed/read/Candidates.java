@@ -23,7 +23,8 @@ import io.pinion.feed.PoolEntry;
 record Candidates(FeedState state, int size, Map<FeedSource, List<PoolEntry>> pooled, List<PoolEntry> pulled,
         long pulledAt, Set<PoolEntry> pulledEntries) {
 
-    Candidates(FeedState state, int size, Map<FeedSource, List<PoolEntry>> pooled, List<PoolEntry> pulled, long pulledAt) {
+    Candidates(
+            FeedState state, int size, Map<FeedSource, List<PoolEntry>> pooled, List<PoolEntry> pulled, long pulledAt) {
         this(state, size, pooled, pulled, pulledAt, identities(pulled));
     }
 

@@ -18,7 +18,12 @@ import io.pinion.feed.PoolEntry;
  * @param pulledUntil the time up to which the pulled sources were read
  * @param counts      per source, how many candidates the generator saw and what it did with each
  */
-public record Chunk(long id, List<FeedEntry> entries, List<PoolEntry> consumed, List<PoolEntry> carried, long pulledUntil,
+public record Chunk(
+        long id,
+        List<FeedEntry> entries,
+        List<PoolEntry> consumed,
+        List<PoolEntry> carried,
+        long pulledUntil,
         PlanCounts counts) {
 
     /** The same chunk with another id and the entries that are still shown. */

@@ -43,8 +43,9 @@ import io.smallrye.mutiny.Uni;
  * older pins of what the user follows ({@link OlderPins}), leaving out those already shown through the feed's shown
  * index: no page reads the whole materialized feed. If the generator fails or overruns, the page is the
  * materialized feed alone and the user's next chunk is larger (not when the overrun was the busy service's own).
- * The chunk is materialized and removed from the pools after the response, by a {@code feed-persist} job. The first page also records the visit, and a user back after
- * {@code pinion.feed.inactive-after} gets a regeneration ({@code feed-regenerate}).
+ * The chunk is materialized and removed from the pools after the response, by a {@code feed-persist} job. The first
+ * page also records the visit, and a user back after {@code pinion.feed.inactive-after} gets a regeneration ({@code
+ * feed-regenerate}).
  */
 @ApplicationScoped
 public class HomeFeedService {
@@ -65,9 +66,19 @@ public class HomeFeedService {
     private final FeedFunnel funnel;
     private final EventLoopLag lag;
 
-    HomeFeedService(ContentGenerator generator, MaterializedFeed materialized, OlderPins older, FeedStates states,
-            FeedJobs jobs, ObjectStore objects, PinViews views, FeedCursors cursors, FeedConfig config, FeedMetrics metrics,
-            FeedFunnel funnel, EventLoopLag lag) {
+    HomeFeedService(
+            ContentGenerator generator,
+            MaterializedFeed materialized,
+            OlderPins older,
+            FeedStates states,
+            FeedJobs jobs,
+            ObjectStore objects,
+            PinViews views,
+            FeedCursors cursors,
+            FeedConfig config,
+            FeedMetrics metrics,
+            FeedFunnel funnel,
+            EventLoopLag lag) {
         this.lag = lag;
         this.generator = generator;
         this.materialized = materialized;
@@ -170,8 +181,10 @@ public class HomeFeedService {
             return;
         }
         FeedState state = sources.state();
-        Uni<Void> regenerate = !state.inactive(now, config.inactiveAfter().toMillis()) ? Uni.createFrom().voidItem()
-                : jobs.enqueueOnce(FeedJobs.REGENERATE, new Regeneration(user, state.lastVisit()), "regenerate:" + user);
+        Uni<Void> regenerate = !state.inactive(now, config.inactiveAfter().toMillis())
+                ? Uni.createFrom().voidItem()
+                : jobs.enqueueOnce(
+                        FeedJobs.REGENERATE, new Regeneration(user, state.lastVisit()), "regenerate:" + user);
         regenerate.chain(() -> states.visited(user, state, now)).subscribe().with(ignored -> { },
                 failure -> LOG.debugf("visit of user %d not recorded: %s", user, Outages.describe(failure)));
     }
@@ -199,8 +212,13 @@ public class HomeFeedService {
         if (chunk.entries().isEmpty() && chunk.consumed().isEmpty() && chunk.carried().isEmpty()) {
             return NOTHING;
         }
-        PersistChunk body = new PersistChunk(user, chunk.id(), chunk.entries(), chunk.consumed().stream().map(PoolRow::of).toList(),
-                chunk.carried().stream().map(PoolRow::of).toList(), chunk.pulledUntil());
+        PersistChunk body = new PersistChunk(
+                user,
+                chunk.id(),
+                chunk.entries(),
+                chunk.consumed().stream().map(PoolRow::of).toList(),
+                chunk.carried().stream().map(PoolRow::of).toList(),
+                chunk.pulledUntil());
         return jobs.enqueue(FeedJobs.PERSIST, List.of(body))
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("chunk %d of user %d not persisted (its pins stay in the pools): %s", chunk.id(), user,
@@ -229,8 +247,12 @@ public class HomeFeedService {
         boolean more = stored.size() > limit;
         List<MaterializedFeed.Stored> page = more ? stored.subList(0, limit) : stored;
         List<FeedEntry> old = page.stream().map(MaterializedFeed.Stored::entry).toList();
-        Uni<List<FeedItem>> items = alongside == NOTHING ? hydrate(fresh, old, true)
-                : Uni.combine().all().unis(hydrate(fresh, old, true), alongside).with((hydrated, persisted) -> hydrated);
+        Uni<List<FeedItem>> items = alongside == NOTHING
+                ? hydrate(fresh, old, true)
+                : Uni.combine()
+                        .all()
+                        .unis(hydrate(fresh, old, true), alongside)
+                        .with((hydrated, persisted) -> hydrated);
         if (more) {
             MaterializedFeed.Stored last = page.get(page.size() - 1);
             String next = cursors.materialized(user, new Position(last.position(), last.entry().pin()));

@@ -163,29 +163,46 @@ public class OlderPins {
         int examine = room + 10;
         int lists = Math.max(1, followed.users().size() + followed.boards().size() + followed.interests().size());
         int each = Math.max(3, (int) Math.ceil(2.0 * examine / lists));
-        return Uni.combine().all().unis(
+        return Uni.combine()
+                .all()
+                .unis(
                         listed(MappingTable.USER_HAS_PINS, followed.users(), before, each, Kind.USER),
                         listed(MappingTable.BOARD_HAS_PINS, followed.boards(), before, each, Kind.BOARD),
-                        interests(followed.interests(), before, each)).asTuple()
+                        interests(followed.interests(), before, each))
+                .asTuple()
                 .chain(found -> {
-                    Position boundary = highest(highest(found.getItem1().boundary(), found.getItem2().boundary()),
+                    Position boundary = highest(
+                            highest(
+                                    found.getItem1().boundary(),
+                                    found.getItem2().boundary()),
                             found.getItem3().boundary());
-                    List<Candidate> known = merge(boundary, found.getItem1().candidates(),
-                            found.getItem2().candidates(), found.getItem3().candidates());
+                    List<Candidate> known = merge(
+                            boundary,
+                            found.getItem1().candidates(),
+                            found.getItem2().candidates(),
+                            found.getItem3().candidates());
                     List<Candidate> examined = known.subList(0, Math.min(examine, known.size()));
                     boolean more = examined.size() < known.size() || boundary != null;
                     if (followed.counted()) {
-                        metrics.olderRound(found.getItem1().candidates().size() + found.getItem2().candidates().size()
-                                + found.getItem3().candidates().size(), examined.size());
+                        metrics.olderRound(
+                                found.getItem1().candidates().size()
+                                        + found.getItem2().candidates().size()
+                                        + found.getItem3().candidates().size(),
+                                examined.size());
                     }
                     return kept(user, examined, onPage, followed.pooled()).chain(items -> {
                         List<Kept> all = new ArrayList<>(sofar);
                         all.addAll(items);
                         if (all.size() > limit) {
                             List<Kept> page = all.subList(0, limit);
-                            return Uni.createFrom().item(new OlderPage(views(page), page.get(limit - 1).candidate().position()));
+                            return Uni.createFrom()
+                                    .item(new OlderPage(
+                                            views(page),
+                                            page.get(limit - 1).candidate().position()));
                         }
-                        Position next = more && !examined.isEmpty() ? examined.get(examined.size() - 1).position() : null;
+                        Position next = more && !examined.isEmpty()
+                                ? examined.get(examined.size() - 1).position()
+                                : null;
                         if (next == null || all.size() == limit || round == ROUNDS) {
                             return Uni.createFrom().item(new OlderPage(views(all), next));
                         }
@@ -244,18 +261,23 @@ public class OlderPins {
         int take = Math.max(each, ListHead.MAX);
         List<Uni<Batch>> reads = new ArrayList<>();
         for (String name : names) {
-            reads.add(recentPins.olderThan(recentPins.interest(name), beforeMs, take + 1).map(pins -> {
-                List<Candidate> found = new ArrayList<>();
-                for (RecentPin pin : pins.subList(0, Math.min(take, pins.size()))) {
-                    Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
-                    if (below(at, before)) {
-                        found.add(new Candidate(at, Kind.INTEREST, name));
-                    }
-                }
-                Position boundary = pins.size() > take ? new Position(pins.get(take - 1).created() << Sequences.GAP_BITS,
-                        pins.get(take - 1).pin()) : null;
-                return new Batch(found, boundary);
-            }));
+            reads.add(recentPins
+                    .olderThan(recentPins.interest(name), beforeMs, take + 1)
+                    .map(pins -> {
+                        List<Candidate> found = new ArrayList<>();
+                        for (RecentPin pin : pins.subList(0, Math.min(take, pins.size()))) {
+                            Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
+                            if (below(at, before)) {
+                                found.add(new Candidate(at, Kind.INTEREST, name));
+                            }
+                        }
+                        Position boundary = pins.size() > take
+                                ? new Position(
+                                        pins.get(take - 1).created() << Sequences.GAP_BITS,
+                                        pins.get(take - 1).pin())
+                                : null;
+                        return new Batch(found, boundary);
+                    }));
         }
         return Uni.join().all(reads).andFailFast().map(parts -> {
             List<Candidate> all = new ArrayList<>();
@@ -369,8 +391,13 @@ public class OlderPins {
     }
 
     private Uni<List<Kept>> notPooled(long user, List<Kept> live) {
-        List<PoolIndexKey> keys = live.stream().map(k -> new PoolIndexKey(user, PinionId.parse(k.pin().ownerId()).value(),
-                PinionId.parse(k.pin().boardId()).value(), k.candidate().pin())).toList();
+        List<PoolIndexKey> keys = live.stream()
+                .map(k -> new PoolIndexKey(
+                        user,
+                        PinionId.parse(k.pin().ownerId()).value(),
+                        PinionId.parse(k.pin().boardId()).value(),
+                        k.candidate().pin()))
+                .toList();
         return pools.holding(keys).map(held -> live.stream().filter(k -> !held.contains(k.candidate().pin())).toList());
     }
 
@@ -385,11 +412,14 @@ public class OlderPins {
         List<PoolIndexKey> keys = page.stream().map(view -> new PoolIndexKey(user, view.entry().author(),
                 view.entry().board(), view.entry().pin())).toList();
         pools.removePins(keys)
-                .call(removed -> removed.isEmpty() ? Uni.createFrom().voidItem()
+                .call(removed -> removed.isEmpty()
+                        ? Uni.createFrom().voidItem()
                         : states.poolRowsChanged(user, -removed.size()).replaceWithVoid())
-                .subscribe().with(removed -> funnel.perRow(FeedFunnel.Stage.CONSUMED, FeedFunnel.Reason.OLDER_PAGE, removed),
-                        failure -> LOG.debugf("pool rows of user %d's older page not removed: %s", user,
-                                Outages.describe(failure)));
+                .subscribe()
+                .with(
+                        removed -> funnel.perRow(FeedFunnel.Stage.CONSUMED, FeedFunnel.Reason.OLDER_PAGE, removed),
+                        failure -> LOG.debugf(
+                                "pool rows of user %d's older page not removed: %s", user, Outages.describe(failure)));
     }
 
     private static List<FeedEntryView> views(List<Kept> kept) {

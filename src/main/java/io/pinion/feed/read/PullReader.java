@@ -57,9 +57,13 @@ public class PullReader {
         List<Long> authors = pulled.current().stream().filter(author -> author != user).toList();
         List<Request> requests = new ArrayList<>();
         requests.add(FeedStates.readRequest(vs, user));
-        requests.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.user(vs, user, GraphKeys.INTERESTS)).arg(0).arg(DeliveryRules.MAX_INTERESTS - 1));
+        requests.add(Request.cmd(Command.ZRANGE)
+                .arg(GraphKeys.user(vs, user, GraphKeys.INTERESTS))
+                .arg(0)
+                .arg(DeliveryRules.MAX_INTERESTS - 1));
         if (!authors.isEmpty()) {
-            requests.add(withAll(Request.cmd(Command.ZMSCORE).arg(GraphKeys.user(vs, user, GraphKeys.FOLLOWING)), authors));
+            requests.add(
+                    withAll(Request.cmd(Command.ZMSCORE).arg(GraphKeys.user(vs, user, GraphKeys.FOLLOWING)), authors));
             requests.add(withAll(Request.cmd(Command.HMGET).arg(FeedKeys.affinity(vs, user)), authors));
             for (long author : authors) {
                 requests.add(Request.cmd(Command.ZRANGE).arg(GraphKeys.boardsOf(vs, user, author)).arg(0).arg(-1));
@@ -155,7 +159,8 @@ public class PullReader {
         List<PoolEntry> entries = new ArrayList<>(found.size());
         for (Found f : found) {
             RecentPin pin = f.pin();
-            double score = scorer.score(new ScoringInput(f.source(), pin.created(), now, affinity.getOrDefault(pin.author(), 0L)));
+            double score = scorer.score(
+                    new ScoringInput(f.source(), pin.created(), now, affinity.getOrDefault(pin.author(), 0L)));
             entries.add(new PoolEntry(new PoolKey(user, f.source(), score, pin.pin()), pin.author(), pin.board(),
                     pin.created(), f.interest()));
         }

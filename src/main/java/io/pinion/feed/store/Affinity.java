@@ -58,10 +58,14 @@ public class Affinity {
         List<Uni<Map<Long, Long>>> reads = new ArrayList<>();
         byInstance.forEach((instance, users) -> {
             List<Request> requests = users.stream()
-                    .map(user -> Request.cmd(Command.HGET).arg(FeedKeys.affinity(shards.ofUser(user), user)).arg(author))
+                    .map(user -> Request.cmd(Command.HGET)
+                            .arg(FeedKeys.affinity(shards.ofUser(user), user))
+                            .arg(author))
                     .toList();
-            reads.add(redis.batch(someShard.get(instance), requests).map(answers -> counts(users, answers))
-                    .onFailure().recoverWithItem(Map.of()));
+            reads.add(redis.batch(someShard.get(instance), requests)
+                    .map(answers -> counts(users, answers))
+                    .onFailure()
+                    .recoverWithItem(Map.of()));
         });
         if (reads.isEmpty()) {
             return Uni.createFrom().item(Map.of());

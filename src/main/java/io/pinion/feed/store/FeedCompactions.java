@@ -56,9 +56,14 @@ public class FeedCompactions {
         this.clusters = clusters;
         this.config = config;
         for (TableName table : List.of(FeedTables.POOLS, FeedTables.MATERIALIZED)) {
-            compactions.put(table, Counter.builder("pinion_feed_compactions_total").tag("table", table.getNameAsString())
-                    .description("Feed regions major-compacted because their scans skipped more deleted rows than they read")
-                    .register(registry));
+            compactions.put(
+                    table,
+                    Counter.builder("pinion_feed_compactions_total")
+                            .tag("table", table.getNameAsString())
+                            .description(
+                                    "Feed regions major-compacted because their scans skipped more deleted rows than"
+                                            + " they read")
+                            .register(registry));
         }
     }
 

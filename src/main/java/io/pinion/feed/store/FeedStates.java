@@ -70,7 +70,10 @@ public class FeedStates {
     /** The pools changed by {@code delta} rows (a backfill, a removal); their new approximate size. */
     public Uni<Long> poolRowsChanged(long user, int delta) {
         int vs = shards.ofUser(user);
-        return redis.send(vs, Request.cmd(Command.HINCRBY).arg(key(vs, user)).arg("n").arg(delta)).map(Response::toLong);
+        return redis.send(
+                        vs,
+                        Request.cmd(Command.HINCRBY).arg(key(vs, user)).arg("n").arg(delta))
+                .map(Response::toLong);
     }
 
     /** The pools hold {@code rows} rows (counted by a trim). */

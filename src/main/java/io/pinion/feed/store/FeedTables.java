@@ -70,9 +70,13 @@ public class FeedTables {
         for (HBaseRole role : HBaseRole.values()) {
             HBaseCluster cluster = clusters.forRole(role);
             TableName name = role == HBaseRole.POOLS ? POOLS : MATERIALIZED;
-            table(cluster, name).subscribe().with(
-                    table -> LOG.debugf("feed table %s ready on %s", name, cluster.name()),
-                    failure -> LOG.warnf("feed table %s not ready on %s yet: %s", name, cluster.name(), failure.getMessage()));
+            table(cluster, name)
+                    .subscribe()
+                    .with(
+                            table -> LOG.debugf("feed table %s ready on %s", name, cluster.name()),
+                            failure -> LOG.warnf(
+                                    "feed table %s not ready on %s yet: %s",
+                                    name, cluster.name(), failure.getMessage()));
         }
     }
 

@@ -5,7 +5,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.feed.FeedState;
 import io.smallrye.mutiny.Uni;
 
-/** A user's {@link FeedUserState}: the feed state (one Redis round trip) and the materialized feed's count (one get). */
+/**
+ * A user's {@link FeedUserState}: the feed state (one Redis round trip) and the materialized feed's count (one get).
+ */
 @ApplicationScoped
 public class FeedUserStates {
 

@@ -152,8 +152,8 @@ public class MaterializedWriter {
     }
 
     /**
-     * Once the feed is a tenth (at least 25 entries) past the maximum, removes the oldest entries beyond the maximum: one
-     * reversed scan of exactly those, one delete. A full feed is trimmed every few writes, not on every one.
+     * Once the feed is a tenth (at least 25 entries) past the maximum, removes the oldest entries beyond the maximum:
+     * one reversed scan of exactly those, one delete. A full feed is trimmed every few writes, not on every one.
      */
     private Uni<Integer> trim(AsyncTable<AdvancedScanResultConsumer> table, long user, long count) {
         int max = config.materializedMax();
@@ -180,31 +180,29 @@ public class MaterializedWriter {
      * maximum are deleted, the others get their index cell, and the count is set.
      */
     private Uni<Written> reindex(AsyncTable<AdvancedScanResultConsumer> table, long user) {
-        return whole(table, user)
-                .chain(stored -> {
-                    List<MaterializedFeed.Stored> kept = MaterializedFeed.firstOccurrences(stored);
-                    kept = kept.subList(0, Math.min(kept.size(), config.materializedMax()));
-                    Set<Long> keptPositions = new HashSet<>();
-                    List<Put> puts = new ArrayList<>(kept.size() + 1);
-                    for (MaterializedFeed.Stored entry : kept) {
-                        keptPositions.add(entry.position());
-                        puts.add(indexPut(user, entry));
-                    }
-                    puts.add(new Put(MaterializedKey.count(user)).addColumn(FeedTables.SHOWN_FAMILY, COUNT,
-                            Bytes.toBytes((long) kept.size())));
-                    List<Delete> deletes = new ArrayList<>();
-                    for (MaterializedFeed.Stored entry : stored) {
-                        if (!keptPositions.contains(entry.position())) {
-                            deletes.add(entryDelete(user, entry.position()));
-                            deletes.add(indexDelete(user, entry.entry().pin(),
-                                    MaterializedKey.chunkOf(entry.position())));
-                        }
-                    }
-                    int doomed = deletes.size() / 2;
-                    Uni<Void> deleted = deletes.isEmpty() ? Uni.createFrom().voidItem() : call(() -> table.deleteAll(deletes));
-                    return deleted.chain(() -> call(() -> table.putAll(puts)))
-                            .replaceWith(new Written(kept.size(), doomed, 0, stored.size() + 1));
-                });
+        return whole(table, user).chain(stored -> {
+            List<MaterializedFeed.Stored> kept = MaterializedFeed.firstOccurrences(stored);
+            kept = kept.subList(0, Math.min(kept.size(), config.materializedMax()));
+            Set<Long> keptPositions = new HashSet<>();
+            List<Put> puts = new ArrayList<>(kept.size() + 1);
+            for (MaterializedFeed.Stored entry : kept) {
+                keptPositions.add(entry.position());
+                puts.add(indexPut(user, entry));
+            }
+            puts.add(new Put(MaterializedKey.count(user))
+                    .addColumn(FeedTables.SHOWN_FAMILY, COUNT, Bytes.toBytes((long) kept.size())));
+            List<Delete> deletes = new ArrayList<>();
+            for (MaterializedFeed.Stored entry : stored) {
+                if (!keptPositions.contains(entry.position())) {
+                    deletes.add(entryDelete(user, entry.position()));
+                    deletes.add(indexDelete(user, entry.entry().pin(), MaterializedKey.chunkOf(entry.position())));
+                }
+            }
+            int doomed = deletes.size() / 2;
+            Uni<Void> deleted = deletes.isEmpty() ? Uni.createFrom().voidItem() : call(() -> table.deleteAll(deletes));
+            return deleted.chain(() -> call(() -> table.putAll(puts)))
+                    .replaceWith(new Written(kept.size(), doomed, 0, stored.size() + 1));
+        });
     }
 
     /** Deletes the entries and their index versions and lowers the count; how many. */

@@ -34,9 +34,10 @@ import io.smallrye.mutiny.Uni;
 
 /**
  * The per-user, per-source priority queues on the pools cluster, and their index by author and board
- * ({@link PoolIndexKey}). Insert is a batched put of the rows and their index columns (at most {@link HBaseCalls#MAX_BATCH} mutations a call); "best n" of every source one
- * scan with a limit while the pools are small (one per source when they are not); removal batched deletes. Removing an author's, a board's or a pin's rows reads only the index rows
- * under that prefix, never the user's whole pools.
+ * ({@link PoolIndexKey}). Insert is a batched put of the rows and their index columns (at most {@link
+ * HBaseCalls#MAX_BATCH} mutations a call); "best n" of every source one scan with a limit while the pools are small
+ * (one per source when they are not); removal batched deletes. Removing an author's, a board's or a pin's rows reads
+ * only the index rows under that prefix, never the user's whole pools.
  */
 @ApplicationScoped
 public class PoolStore {
@@ -198,8 +199,10 @@ public class PoolStore {
                 .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.scanAll(scan))))
                 .map(rows -> {
-                    boolean present = !rows.isEmpty() && Arrays.equals(rows.get(rows.size() - 1).getRow(), row);
-                    return new Standing(present ? rows.size() - 1 : rows.size(), present, !present && rows.size() > max);
+                    boolean present = !rows.isEmpty()
+                            && Arrays.equals(rows.get(rows.size() - 1).getRow(), row);
+                    return new Standing(
+                            present ? rows.size() - 1 : rows.size(), present, !present && rows.size() > max);
                 });
     }
 
@@ -233,7 +236,9 @@ public class PoolStore {
         return unavailableAsApi(tables.pools().chain(table -> HBaseCalls.uni(() -> table.getAll(gets))))
                 .chain(results -> {
                     List<PoolEntry> held = new ArrayList<>();
-                    results.stream().filter(result -> !result.isEmpty()).forEach(result -> held.addAll(indexed(result)));
+                    results.stream()
+                            .filter(result -> !result.isEmpty())
+                            .forEach(result -> held.addAll(indexed(result)));
                     return remove(held).replaceWith(held);
                 });
     }
@@ -278,7 +283,11 @@ public class PoolStore {
             ByteBuffer value = ByteBuffer.wrap(column.getValue());
             double score = value.getDouble();
             long created = value.getLong();
-            entries.add(new PoolEntry(new PoolKey(key.user(), source, score, key.pin()), key.author(), key.board(), created,
+            entries.add(new PoolEntry(
+                    new PoolKey(key.user(), source, score, key.pin()),
+                    key.author(),
+                    key.board(),
+                    created,
                     PoolEntry.rest(value)));
         }
         return entries;
@@ -291,7 +300,10 @@ public class PoolStore {
     /** score, creation time, then the interest's UTF-8 bytes if there is one. */
     private static byte[] indexValue(PoolEntry entry) {
         byte[] name = entry.interest() == null ? new byte[0] : entry.interest().getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(16 + name.length).putDouble(entry.key().score()).putLong(entry.pinCreated()).put(name)
+        return ByteBuffer.allocate(16 + name.length)
+                .putDouble(entry.key().score())
+                .putLong(entry.pinCreated())
+                .put(name)
                 .array();
     }
 

@@ -62,10 +62,17 @@ public class ReceiverStates {
                 keys.add(FeedKeys.feedState(vs, user));
                 keys.add(FeedKeys.affinity(vs, user));
             }
-            calls.add(redis.script(someShard.get(instance), GraphScript.FANOUT_RECEIVERS, keys,
-                            List.of(Long.toString(author), before, "1"), false)
+            calls.add(redis.script(
+                            someShard.get(instance),
+                            GraphScript.FANOUT_RECEIVERS,
+                            keys,
+                            List.of(Long.toString(author), before, "1"),
+                            false)
                     .map(answer -> receivers(group, answer))
-                    .onFailure().recoverWithItem(() -> group.stream().map(user -> new Receiver(user, 0, Receiver.UNKNOWN)).toList()));
+                    .onFailure()
+                    .recoverWithItem(() -> group.stream()
+                            .map(user -> new Receiver(user, 0, Receiver.UNKNOWN))
+                            .toList()));
         });
         if (calls.isEmpty()) {
             return Uni.createFrom().item(List.of());

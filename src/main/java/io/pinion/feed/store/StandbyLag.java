@@ -135,7 +135,9 @@ public class StandbyLag {
         }
 
         private static Long percentile(List<Long> sorted, double q) {
-            return sorted.isEmpty() ? null : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(q * sorted.size())));
+            return sorted.isEmpty()
+                    ? null
+                    : sorted.get((int) Math.min(sorted.size() - 1, Math.floor(q * sorted.size())));
         }
     }
 }

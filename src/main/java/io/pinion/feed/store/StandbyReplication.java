@@ -76,7 +76,8 @@ public class StandbyReplication {
                     AsyncAdmin admin = connection.getAdmin();
                     return HBaseCalls.uni(admin::listReplicationPeers).chain(peers -> {
                         Optional<ReplicationPeerDescription> found = peers.stream()
-                                .filter(peer -> peer.getPeerId().equals(PEER)).findFirst();
+                                .filter(peer -> peer.getPeerId().equals(PEER))
+                                .findFirst();
                         ReplicationPeerConfig wanted = config(standbyKey);
                         if (found.isEmpty()) {
                             return HBaseCalls.uni(() -> admin.addReplicationPeer(PEER, wanted));
@@ -86,10 +87,13 @@ public class StandbyReplication {
                             return HBaseCalls.uni(() -> admin.removeReplicationPeer(PEER))
                                     .chain(() -> HBaseCalls.uni(() -> admin.addReplicationPeer(PEER, wanted)));
                         }
-                        Uni<Void> enabled = found.get().isEnabled() ? Uni.createFrom().voidItem()
+                        Uni<Void> enabled = found.get().isEnabled()
+                                ? Uni.createFrom().voidItem()
                                 : HBaseCalls.uni(() -> admin.enableReplicationPeer(PEER));
-                        return wanted.getTableCFsMap().equals(current.getTableCFsMap()) ? enabled
-                                : enabled.chain(() -> HBaseCalls.uni(() -> admin.updateReplicationPeerConfig(PEER, wanted)));
+                        return wanted.getTableCFsMap().equals(current.getTableCFsMap())
+                                ? enabled
+                                : enabled.chain(
+                                        () -> HBaseCalls.uni(() -> admin.updateReplicationPeerConfig(PEER, wanted)));
                     });
                 });
     }

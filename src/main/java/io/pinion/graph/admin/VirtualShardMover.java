@@ -88,17 +88,28 @@ public class VirtualShardMover {
 
     /** The keys of the range on one instance, in chunks, from one SCAN pass over its whole keyspace. */
     private Multi<List<String>> keysOf(RedisInstanceClient client, ShardRange range) {
-        return Multi.createBy().repeating()
-                .uni(() -> new String[] { "0" }, cursor -> client.redis()
-                        .send(Request.cmd(Command.SCAN).arg(cursor[0]).arg("MATCH").arg(GraphKeys.ALL).arg("COUNT").arg(SCAN_COUNT))
-                        .ifNoItem().after(CALL_TIMEOUT).fail()
-                        .map(answer -> {
-                            cursor[0] = answer.get(0).toString();
-                            return new ScanPage(inRange(answer.get(1), range), cursor[0].equals("0"));
-                        }))
+        return Multi.createBy()
+                .repeating()
+                .uni(
+                        () -> new String[] {"0"},
+                        cursor -> client.redis()
+                                .send(Request.cmd(Command.SCAN)
+                                        .arg(cursor[0])
+                                        .arg("MATCH")
+                                        .arg(GraphKeys.ALL)
+                                        .arg("COUNT")
+                                        .arg(SCAN_COUNT))
+                                .ifNoItem()
+                                .after(CALL_TIMEOUT)
+                                .fail()
+                                .map(answer -> {
+                                    cursor[0] = answer.get(0).toString();
+                                    return new ScanPage(inRange(answer.get(1), range), cursor[0].equals("0"));
+                                }))
                 .whilst(page -> !page.last())
                 .filter(page -> !page.keys().isEmpty())
-                .onItem().transformToMultiAndConcatenate(page -> Multi.createFrom().iterable(chunks(page.keys())));
+                .onItem()
+                .transformToMultiAndConcatenate(page -> Multi.createFrom().iterable(chunks(page.keys())));
     }
 
     /** One SCAN answer: the keys of the range in it, and whether the scan is complete. */
@@ -158,7 +169,9 @@ public class VirtualShardMover {
         for (int vs = range.from(); vs <= range.to(); vs++) {
             String name = redis.instanceOf(vs).orElseThrow().name();
             if (source != null && !source.equals(name)) {
-                throw new InvalidInput("range_spans_instances", range + " is served by more than one instance; move one part at a time");
+                throw new InvalidInput(
+                        "range_spans_instances",
+                        range + " is served by more than one instance; move one part at a time");
             }
             source = name;
         }

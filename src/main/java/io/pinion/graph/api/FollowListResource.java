@@ -53,11 +53,18 @@ public class FollowListResource {
     public Uni<UserFollowCheck> followsUser(@PathParam("a") String a, @PathParam("b") String b) {
         PinionId follower = user(a);
         PinionId followed = user(b);
-        return Uni.combine().all()
-                .unis(targets.requireUser(follower), targets.requireUser(followed),
+        return Uni.combine()
+                .all()
+                .unis(
+                        targets.requireUser(follower),
+                        targets.requireUser(followed),
                         queries.userFollow(follower.value(), followed.value()))
-                .with((first, second, follow) -> new UserFollowCheck(follow.explicitSince() != null, follow.implicitSince() != null,
-                        follow.explicitSince() == null ? null : Instant.EPOCH.plusNanos(follow.explicitSince() * 1000)));
+                .with((first, second, follow) -> new UserFollowCheck(
+                        follow.explicitSince() != null,
+                        follow.implicitSince() != null,
+                        follow.explicitSince() == null
+                                ? null
+                                : Instant.EPOCH.plusNanos(follow.explicitSince() * 1000)));
     }
 
     @GET
@@ -95,9 +102,14 @@ public class FollowListResource {
 
     @GET
     @Path("/boards/{id}/followers")
-    @Operation(summary = "A board's followers, newest first: kind=all (default: everyone who receives its pins) or explicit")
-    public Uni<Page<FollowItem>> boardFollowers(@PathParam("id") String id, @QueryParam("kind") String kind,
-            @QueryParam("cursor") String cursor, @QueryParam("limit") String limit) {
+    @Operation(
+            summary =
+                    "A board's followers, newest first: kind=all (default: everyone who receives its pins) or explicit")
+    public Uni<Page<FollowItem>> boardFollowers(
+            @PathParam("id") String id,
+            @QueryParam("kind") String kind,
+            @QueryParam("cursor") String cursor,
+            @QueryParam("limit") String limit) {
         PinionId board = ids.parse(id, ObjectType.BOARD, "board id");
         String which = kind == null || kind.isBlank() ? "all" : kind;
         if (!which.equals("all") && !which.equals("explicit")) {

@@ -80,14 +80,16 @@ public class FollowResource {
     @Path("/me/following/interests/{name}")
     @Operation(summary = "Follow an interest (a topic name; normalized to lower case)")
     public Uni<FollowState> followInterest(@PathParam("name") String name) {
-        return writes.followInterest(currentUser.id(), Interests.normalize(name)).map(changed -> new FollowState(true, changed));
+        return writes.followInterest(currentUser.id(), Interests.normalize(name))
+                .map(changed -> new FollowState(true, changed));
     }
 
     @DELETE
     @Path("/me/following/interests/{name}")
     @Operation(summary = "Unfollow an interest")
     public Uni<FollowState> unfollowInterest(@PathParam("name") String name) {
-        return writes.unfollowInterest(currentUser.id(), Interests.normalize(name)).map(changed -> new FollowState(false, changed));
+        return writes.unfollowInterest(currentUser.id(), Interests.normalize(name))
+                .map(changed -> new FollowState(false, changed));
     }
 
     @GET

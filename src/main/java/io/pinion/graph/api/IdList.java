@@ -21,7 +21,8 @@ final class IdList {
 
     static List<PinionId> parse(IdParser parser, String text, ObjectType type) {
         if (text == null || text.isBlank()) {
-            throw new InvalidInput("invalid_ids", "ids is required: up to " + MAX + " comma-separated " + type.label() + " ids");
+            throw new InvalidInput(
+                    "invalid_ids", "ids is required: up to " + MAX + " comma-separated " + type.label() + " ids");
         }
         String[] parts = text.split(",", MAX + 2);
         if (parts.length > MAX) {

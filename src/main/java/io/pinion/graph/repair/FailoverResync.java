@@ -112,11 +112,22 @@ public class FailoverResync {
     }
 
     private Uni<List<String>> journaled(RedisInstance instance, long sinceMicros) {
-        return zsets.members(instance, vs -> Request.cmd(Command.ZRANGE).arg(GraphKeys.journal(vs)).arg(sinceMicros)
-                        .arg("+inf").arg("BYSCORE").arg("LIMIT").arg(0).arg(PER_SHARD),
+        return zsets.members(
+                        instance,
+                        vs -> Request.cmd(Command.ZRANGE)
+                                .arg(GraphKeys.journal(vs))
+                                .arg(sinceMicros)
+                                .arg("+inf")
+                                .arg("BYSCORE")
+                                .arg("LIMIT")
+                                .arg(0)
+                                .arg(PER_SHARD),
                         config.commandTimeout().multipliedBy(5))
-                .onFailure().recoverWithItem(failure -> {
-                    LOG.warnf("the journal of Redis %s could not be read: %s", instance.name(), Outages.describe(failure));
+                .onFailure()
+                .recoverWithItem(failure -> {
+                    LOG.warnf(
+                            "the journal of Redis %s could not be read: %s",
+                            instance.name(), Outages.describe(failure));
                     return List.of();
                 });
     }

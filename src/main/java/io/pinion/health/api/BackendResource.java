@@ -41,8 +41,16 @@ public class BackendResource {
     @GET
     @Operation(summary = "Every backend probed now: state, endpoint, latency and detail (admin)")
     public Uni<Page<BackendView>> backends() {
-        List<Uni<BackendView>> runs = probes.all().stream().map(probe -> probes.run(probe).map(result -> new BackendView(
-                probe.name(), probe.kind(), probe.endpoint(), result.up(), result.latencyMs(), result.detail()))).toList();
+        List<Uni<BackendView>> runs = probes.all().stream()
+                .map(probe -> probes.run(probe)
+                        .map(result -> new BackendView(
+                                probe.name(),
+                                probe.kind(),
+                                probe.endpoint(),
+                                result.up(),
+                                result.latencyMs(),
+                                result.detail())))
+                .toList();
         return Uni.join().all(runs).andFailFast().map(views -> new Page<>(views, null));
     }
 }

@@ -32,7 +32,9 @@ public class CacheResource {
 
     @POST
     @Path("/drop")
-    @Operation(summary = "Make every instance drop its caches (object cache, known users, board owners); 503 without ZooKeeper")
+    @Operation(
+            summary = "Make every instance drop its caches (object cache, known users, board owners); 503 without"
+                    + " ZooKeeper")
     public Uni<Map<String, Object>> drop(@QueryParam("reason") String reason) {
         if (reason != null && reason.length() > 200) {
             throw new InvalidInput("reason_too_long", "reason: at most 200 characters");

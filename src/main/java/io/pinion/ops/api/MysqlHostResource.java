@@ -32,14 +32,22 @@ public class MysqlHostResource {
 
     @POST
     @Path("/promote")
-    @Operation(summary = "Promote the host's replica to master: fence the master, let the replica apply everything the fenced master logged (or, with the master unreachable and force=true, what it received), swap them in the topology, wait until every instance is on it (notAcknowledged names those that were not within 5 s), make it writable")
+    @Operation(
+            summary = "Promote the host's replica to master: fence the master, let the replica apply everything the"
+                    + " fenced master logged (or, with the master unreachable and force=true, what it received),"
+                    + " swap them in the topology, wait until every instance is on it (notAcknowledged names those"
+                    + " that were not within 5 s), make it writable")
     public Uni<MysqlFailover.Promotion> promote(@PathParam("name") String name, @QueryParam("force") boolean force) {
         return failover.promote(name, MysqlFailover.Trigger.MANUAL, force);
     }
 
     @POST
     @Path("/rejoin")
-    @Operation(summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by GTID, read-only, answering once its replication threads run (at most 10 s; running says whether they did); refused (409 diverged) when it holds transactions the master never received")
+    @Operation(
+            summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by"
+                    + " GTID, read-only, answering once its replication threads run (at most 10 s; running says"
+                    + " whether they did); refused (409 diverged) when it holds transactions the master never"
+                    + " received")
     public Uni<MysqlFailover.Rejoin> rejoin(@PathParam("name") String name) {
         return failover.rejoin(name);
     }

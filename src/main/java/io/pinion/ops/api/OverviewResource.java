@@ -38,15 +38,18 @@ public class OverviewResource {
     }
 
     @GET
-    @Operation(summary = "Requests per endpoint group, feed funnel, hedged reads and queue rates of this instance (admin)")
+    @Operation(
+            summary = "Requests per endpoint group, feed funnel, hedged reads and queue rates of this instance (admin)")
     public Overview overview() {
         return overview.overview();
     }
 
     @GET
     @Path("/cluster")
-    @Operation(summary = "Requests per endpoint group and queue figures of the whole cluster, from its Prometheus (admin)",
-            description = "configured is false when no Prometheus is set (pinion.prometheus.url); 503 when it does not answer")
+    @Operation(
+            summary = "Requests per endpoint group and queue figures of the whole cluster, from its Prometheus (admin)",
+            description = "configured is false when no Prometheus is set (pinion.prometheus.url); 503 when it does not"
+                    + " answer")
     public Uni<ClusterOverview> cluster() {
         return cluster.overview();
     }

@@ -44,8 +44,10 @@ public class TopologyResource {
     }
 
     @GET
-    @Operation(summary = "The topology in force on this instance: MySQL shards per host, Redis virtual shards per instance, "
-            + "HBase clusters by role; its version in ZooKeeper is the ETag")
+    @Operation(
+            summary =
+                    "The topology in force on this instance: MySQL shards per host, Redis virtual shards per instance, "
+                            + "HBase clusters by role; its version in ZooKeeper is the ETag")
     public Response topology() {
         ActiveTopology.Versioned current = edits.inForce();
         return Response.ok(current.topology()).tag(etag(current.version())).build();
@@ -53,11 +55,14 @@ public class TopologyResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Replace the topology (the topology file's format) if its version is still the one in If-Match "
-            + "(the ETag of GET): every instance puts it in force within a second; 409 when it changed since")
+    @Operation(
+            summary = "Replace the topology (the topology file's format) if its version is still the one in If-Match "
+                    + "(the ETag of GET): every instance puts it in force within a second; 409 when it changed since")
     public Uni<Response> replace(@HeaderParam("If-Match") String ifMatch, String document) {
         long expected = version(ifMatch);
-        return edits.replace(document, expected).map(done -> Response.ok(done.topology()).tag(etag(done.version())).build());
+        return edits.replace(document, expected)
+                .map(done ->
+                        Response.ok(done.topology()).tag(etag(done.version())).build());
     }
 
     @GET
@@ -79,7 +84,10 @@ public class TopologyResource {
         return new EntityTag(Long.toString(version));
     }
 
-    /** The version named by an If-Match header ({@code "12"} or {@code 12}); required, as every edit is a compare-and-set. */
+    /**
+     * The version named by an If-Match header ({@code "12"} or {@code 12}); required, as every edit is a
+     * compare-and-set.
+     */
     private static long version(String ifMatch) {
         String value = ifMatch == null ? "" : ifMatch.trim().replaceFirst("^W/", "").replace("\"", "");
         if (!value.matches("\\d{1,18}")) {

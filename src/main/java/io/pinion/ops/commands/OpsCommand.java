@@ -55,7 +55,11 @@ class OpsCommand {
         PrintStream out = System.out;
         int code;
         try {
-            code = execute(config.command().get(), config.username().orElse(""), config.values().orElse(List.of()), out);
+            code = execute(
+                    config.command().get(),
+                    config.username().orElse(""),
+                    config.values().orElse(List.of()),
+                    out);
         } catch (Throwable failure) {
             out.println("bin/admin: " + failure.getMessage());
             code = 1;
@@ -82,7 +86,9 @@ class OpsCommand {
             return 0;
         }
         if (username.isBlank() || (!command.equals("show") && values.isEmpty())) {
-            out.println("bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…, show <username>");
+            out.println(
+                    "bin/admin: usage: grant|revoke <username> <role>…, grant-queue|revoke-queue <username> <queue>…,"
+                            + " show <username>");
             return 2;
         }
         PinionId user = usernames.findIdByUsername(username).await().indefinitely();
@@ -116,17 +122,35 @@ class OpsCommand {
             return 2;
         }
         if (command.equals("promote")) {
-            MysqlFailover.Promotion done = failover.promote(host, MysqlFailover.Trigger.MANUAL, force).await().indefinitely();
-            out.printf("%s: master %s (GTID %s, applied everything received: %s), replica %s (old master %s), %d ms%n",
-                    host, done.master(), done.gtidPosition(), done.applied(), done.replica(),
-                    done.oldMasterFenced() ? "fenced" : "not reached: it must come back read-only, as bin/stack starts it", done.tookMs());
+            MysqlFailover.Promotion done = failover.promote(host, MysqlFailover.Trigger.MANUAL, force)
+                    .await()
+                    .indefinitely();
+            out.printf(
+                    "%s: master %s (GTID %s, applied everything received: %s), replica %s (old master %s), %d ms%n",
+                    host,
+                    done.master(),
+                    done.gtidPosition(),
+                    done.applied(),
+                    done.replica(),
+                    done.oldMasterFenced()
+                            ? "fenced"
+                            : "not reached: it must come back read-only, as bin/stack starts it",
+                    done.tookMs());
             if (!done.notAcknowledged().isEmpty()) {
-                out.printf("%s: not on the new topology within 5 s when the new master opened: %s%n", host, done.notAcknowledged());
+                out.printf(
+                        "%s: not on the new topology within 5 s when the new master opened: %s%n",
+                        host, done.notAcknowledged());
             }
         } else {
             MysqlFailover.Rejoin done = failover.rejoin(host).await().indefinitely();
-            out.printf("%s: %s replicates from %s by GTID, read-only%s%n", host, done.replica(), done.master(),
-                    done.running() ? "" : " (its replication threads did not run within 10 s: GET /v1/admin/backends says why)");
+            out.printf(
+                    "%s: %s replicates from %s by GTID, read-only%s%n",
+                    host,
+                    done.replica(),
+                    done.master(),
+                    done.running()
+                            ? ""
+                            : " (its replication threads did not run within 10 s: GET /v1/admin/backends says why)");
         }
         return 0;
     }

@@ -48,7 +48,8 @@ class TopologyCommand {
             out.println("bin/admin: cannot read " + values.get(0) + ": " + e.getMessage());
             return 1;
         }
-        List<String> diff = diff(TopologyLoader.toJson(stored.topology()), TopologyLoader.toJson(TopologyEdits.parse(document)));
+        List<String> diff =
+                diff(TopologyLoader.toJson(stored.topology()), TopologyLoader.toJson(TopologyEdits.parse(document)));
         if (action.equals("diff")) {
             out.printf("# version %d in ZooKeeper (-) against %s (+)%n", stored.version(), values.get(0));
             diff.forEach(out::println);
@@ -64,14 +65,18 @@ class TopologyCommand {
         return 0;
     }
 
-    /** The lines only in {@code before} ({@code -}) and only in {@code after} ({@code +}), in order (longest common subsequence). */
+    /**
+     * The lines only in {@code before} ({@code -}) and only in {@code after} ({@code +}), in order (longest common
+     * subsequence).
+     */
     static List<String> diff(String before, String after) {
         String[] a = before.split("\n");
         String[] b = after.split("\n");
         int[][] common = new int[a.length + 1][b.length + 1];
         for (int i = a.length - 1; i >= 0; i--) {
             for (int j = b.length - 1; j >= 0; j--) {
-                common[i][j] = a[i].equals(b[j]) ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+                common[i][j] =
+                        a[i].equals(b[j]) ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
             }
         }
         List<String> lines = new ArrayList<>();

@@ -152,8 +152,10 @@ public class MysqlAutoFailover {
                     long lastSaid = noMajoritySaid.getOrDefault(host.name(), 0L);
                     if (now - lastSaid >= 1_000_000_000L) { // once a second at most
                         noMajoritySaid.put(host.name(), now);
-                        LOG.warnf("%s: master %s unreachable from the leader for %d ms, but not from most instances: no "
-                                + "promotion", host.name(), host.master(), downMs);
+                        LOG.warnf(
+                                "%s: master %s unreachable from the leader for %d ms, but not from most instances: no "
+                                        + "promotion",
+                                host.name(), host.master(), downMs);
                     }
                     return Uni.createFrom().voidItem();
                 }

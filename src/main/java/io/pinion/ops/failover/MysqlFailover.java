@@ -27,9 +27,9 @@ import io.smallrye.mutiny.Uni;
 /**
  * Promotes a MySQL host's replica to be its master, and points the other server of the pair at the master again.
  * A promotion fences the master (read-only, so the service's account cannot write there; skipped when it does not
- * answer), lets the replica apply everything it received, swaps master and replica in the topology in ZooKeeper, which every
- * instance watching it puts in force, and makes the new master writable. See docs/operations.md ("MySQL failover")
- * for what a write acknowledged just before a crash can and cannot survive.
+ * answer), lets the replica apply everything it received, swaps master and replica in the topology in ZooKeeper, which
+ * every instance watching it puts in force, and makes the new master writable. See docs/operations.md ("MySQL
+ * failover") for what a write acknowledged just before a crash can and cannot survive.
  */
 @ApplicationScoped
 public class MysqlFailover {
@@ -134,7 +134,8 @@ public class MysqlFailover {
                     new IllegalStateException("no ZooKeeper session")));
         }
         if (!promoting.add(hostName)) {
-            return Uni.createFrom().failure(new Conflict("promotion_running", "a promotion of " + hostName + " is running"));
+            return Uni.createFrom()
+                    .failure(new Conflict("promotion_running", "a promotion of " + hostName + " is running"));
         }
         long start = System.nanoTime();
         long[] steps = new long[4]; // fenced, caught up, detached, topology written (System.nanoTime())
@@ -146,53 +147,85 @@ public class MysqlFailover {
                             Outages.describe(failure));
                     return false;
                 });
-        return fence.invoke(() -> steps[0] = System.nanoTime()).chain(fenced -> servers.replication(replica).chain(state -> {
-                    if (!fenced && trigger == Trigger.MANUAL && !force) {
-                        throw new Conflict("old_master_not_fenced", "the master of " + hostName + " (" + host.master()
-                                + ") does not answer, so it cannot be fenced; promote with force once it is known to be "
-                                + "down (a master that comes back starts read-only)");
-                    }
-                    if (!state.replicating()) {
-                        throw new Conflict("not_a_replica", "the replica of " + hostName + " does not replicate");
-                    }
-                    if (!fenced) {
-                        return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
-                    }
-                    // a fenced master writes nothing more: the replica applies everything it logged, or nothing moves
-                    return servers.binlogPosition(oldMaster)
-                            .chain(position -> servers.caughtUp(replica, position, APPLY_WAIT))
-                            .invoke(applied -> {
-                                if (!applied) {
-                                    throw new Conflict("replica_behind", "the replica of " + hostName + " did not "
-                                            + "apply everything its master holds within " + APPLY_WAIT.toSeconds() + " s");
-                                }
-                            });
-                })
-                .invoke(() -> steps[1] = System.nanoTime())
-                .chain(applied -> servers.detach(replica)
-                        .invoke(() -> steps[2] = System.nanoTime())
-                        .chain(position -> swap(hostName, host)
-                                .invoke(() -> steps[3] = System.nanoTime())
-                                .chain(swapped -> views.awaitTopology(swapped.version(), ACK_WAIT))
-                                .call(() -> servers.readOnly(replica, false))
-                                .map(notAcknowledged -> {
-                                    long tookMs = (System.nanoTime() - start) / 1_000_000;
-                                    LOG.infof("promoted the replica of %s (%s) in %d ms (%s); old master %s %s (fence %d ms, "
-                                            + "replica caught up %d ms, detached %d ms, topology written %d ms, every "
-                                            + "instance on it and the new master open %d ms)", hostName,
-                                            host.replica(), tookMs, trigger, host.master(),
-                                            fenced ? "fenced" : "not reached", (steps[0] - start) / 1_000_000,
-                                            (steps[1] - steps[0]) / 1_000_000, (steps[2] - steps[1]) / 1_000_000,
-                                            (steps[3] - steps[2]) / 1_000_000, (System.nanoTime() - steps[3]) / 1_000_000);
-                                    metrics.promoted(hostName, trigger, tookMs);
-                                    if (!notAcknowledged.isEmpty()) {
-                                        LOG.warnf("promotion of %s: instances %s were not on the new topology within %d ms",
-                                                hostName, notAcknowledged, ACK_WAIT.toMillis());
-                                    }
-                                    return new Promotion(hostName, host.replica(), host.master(), fenced, applied,
-                                            position, trigger, tookMs, notAcknowledged);
-                                })))
-                .onFailure().call(failure -> fenced ? unfence(hostName, oldMaster, failure) : Uni.createFrom().voidItem()))
+        return fence.invoke(() -> steps[0] = System.nanoTime())
+                .chain(fenced -> servers.replication(replica)
+                        .chain(state -> {
+                            if (!fenced && trigger == Trigger.MANUAL && !force) {
+                                throw new Conflict(
+                                        "old_master_not_fenced",
+                                        "the master of " + hostName + " (" + host.master()
+                                                + ") does not answer, so it cannot be fenced; promote with force once"
+                                                + " it is known to be down (a master that comes back starts"
+                                                + " read-only)");
+                            }
+                            if (!state.replicating()) {
+                                throw new Conflict(
+                                        "not_a_replica", "the replica of " + hostName + " does not replicate");
+                            }
+                            if (!fenced) {
+                                return servers.applied(replica, state.receivedGtid(), APPLY_WAIT);
+                            }
+                            // a fenced master writes nothing more: the replica applies everything it logged, or nothing
+                            // moves
+                            return servers.binlogPosition(oldMaster)
+                                    .chain(position -> servers.caughtUp(replica, position, APPLY_WAIT))
+                                    .invoke(applied -> {
+                                        if (!applied) {
+                                            throw new Conflict(
+                                                    "replica_behind",
+                                                    "the replica of " + hostName + " did not "
+                                                            + "apply everything its master holds within "
+                                                            + APPLY_WAIT.toSeconds() + " s");
+                                        }
+                                    });
+                        })
+                        .invoke(() -> steps[1] = System.nanoTime())
+                        .chain(applied -> servers.detach(replica)
+                                .invoke(() -> steps[2] = System.nanoTime())
+                                .chain(position -> swap(hostName, host)
+                                        .invoke(() -> steps[3] = System.nanoTime())
+                                        .chain(swapped -> views.awaitTopology(swapped.version(), ACK_WAIT))
+                                        .call(() -> servers.readOnly(replica, false))
+                                        .map(notAcknowledged -> {
+                                            long tookMs = (System.nanoTime() - start) / 1_000_000;
+                                            LOG.infof(
+                                                    "promoted the replica of %s (%s) in %d ms (%s); old master %s %s"
+                                                        + " (fence %d ms, replica caught up %d ms, detached %d ms,"
+                                                        + " topology written %d ms, every instance on it and the new"
+                                                        + " master open %d ms)",
+                                                    hostName,
+                                                    host.replica(),
+                                                    tookMs,
+                                                    trigger,
+                                                    host.master(),
+                                                    fenced ? "fenced" : "not reached",
+                                                    (steps[0] - start) / 1_000_000,
+                                                    (steps[1] - steps[0]) / 1_000_000,
+                                                    (steps[2] - steps[1]) / 1_000_000,
+                                                    (steps[3] - steps[2]) / 1_000_000,
+                                                    (System.nanoTime() - steps[3]) / 1_000_000);
+                                            metrics.promoted(hostName, trigger, tookMs);
+                                            if (!notAcknowledged.isEmpty()) {
+                                                LOG.warnf(
+                                                        "promotion of %s: instances %s were not on the new topology"
+                                                                + " within %d ms",
+                                                        hostName, notAcknowledged, ACK_WAIT.toMillis());
+                                            }
+                                            return new Promotion(
+                                                    hostName,
+                                                    host.replica(),
+                                                    host.master(),
+                                                    fenced,
+                                                    applied,
+                                                    position,
+                                                    trigger,
+                                                    tookMs,
+                                                    notAcknowledged);
+                                        })))
+                        .onFailure()
+                        .call(failure -> fenced
+                                ? unfence(hostName, oldMaster, failure)
+                                : Uni.createFrom().voidItem()))
                 .eventually(() -> promoting.remove(hostName));
     }
 
@@ -220,10 +253,13 @@ public class MysqlFailover {
                     long ahead = follower.position().aheadOf(master.binlog());
                     if (ahead > 0) {
                         metrics.diverged(hostName, ahead);
-                        throw new Conflict("diverged", host.replica() + " holds " + ahead + " transaction(s) its master "
-                                + host.master() + " never received (its position " + follower.position()
-                                + ", the master's binary log " + master.binlog()
-                                + "): rebuild it from the master (on the local stack: bin/stack reseed), then rejoin");
+                        throw new Conflict(
+                                "diverged",
+                                host.replica() + " holds " + ahead + " transaction(s) its master "
+                                        + host.master() + " never received (its position " + follower.position()
+                                        + ", the master's binary log " + master.binlog()
+                                        + "): rebuild it from the master (on the local stack: bin/stack reseed), then"
+                                        + " rejoin");
                     }
                     return ahead;
                 }))
@@ -251,12 +287,16 @@ public class MysqlFailover {
             List<MysqlHost> hosts = new ArrayList<>();
             for (MysqlHost host : current.mysql().hosts()) {
                 if (host.name().equals(hostName) && !host.equals(before)) {
-                    throw new Conflict("topology_changed", "the topology of " + hostName + " changed during its promotion");
+                    throw new Conflict(
+                            "topology_changed", "the topology of " + hostName + " changed during its promotion");
                 }
-                hosts.add(host.name().equals(hostName)
-                        ? new MysqlHost(host.name(), host.replica(), host.master(), host.shards()) : host);
+                hosts.add(
+                        host.name().equals(hostName)
+                                ? new MysqlHost(host.name(), host.replica(), host.master(), host.shards())
+                                : host);
             }
-            MysqlTopology mysql = new MysqlTopology(current.mysql().shardCount(), current.mysql().openShards(), hosts);
+            MysqlTopology mysql = new MysqlTopology(
+                    current.mysql().shardCount(), current.mysql().openShards(), hosts);
             return new Topology(mysql, current.redis(), current.hbase());
         });
     }

@@ -23,7 +23,6 @@ import io.pinion.ops.overview.CounterRates.Rates;
 import io.pinion.ops.overview.Overview.FunnelCount;
 import io.pinion.ops.overview.Overview.HedgeStats;
 import io.pinion.ops.overview.Overview.OutcomeCount;
-import io.pinion.ops.overview.Overview.QueueRates;
 import io.pinion.ops.overview.Overview.RequestGroupStats;
 
 /**
@@ -70,7 +69,8 @@ public class OverviewService {
         }
         Collection<Counter> funnel = counters(FUNNEL, counts);
         Collection<Counter> hedgeReads = counters(HEDGE_READS, counts);
-        QueueTally queues = new QueueTally(counters(ENQUEUED, counts), counters(ACKED, counts), counters(RETRIES, counts));
+        QueueTally queues =
+                new QueueTally(counters(ENQUEUED, counts), counters(ACKED, counts), counters(RETRIES, counts));
         Rates<Meter.Id> rates = this.rates.offer(System.nanoTime(), counts);
         return new Overview(Instant.now(), rounded(rates.seconds()), requestStats(rates), funnel(funnel, rates),
                 hedges(hedgeReads, rates), queues.rates(rates));
@@ -106,8 +106,12 @@ public class OverviewService {
 
     private static List<FunnelCount> funnel(Collection<Counter> counters, Rates<Meter.Id> rates) {
         return counters.stream()
-                .map(counter -> new FunnelCount(counter.getId().getTag("stage"), counter.getId().getTag("source"),
-                        counter.getId().getTag("reason"), (long) counter.count(), rounded(rates.perSecond(counter.getId()))))
+                .map(counter -> new FunnelCount(
+                        counter.getId().getTag("stage"),
+                        counter.getId().getTag("source"),
+                        counter.getId().getTag("reason"),
+                        (long) counter.count(),
+                        rounded(rates.perSecond(counter.getId()))))
                 .sorted(FUNNEL_ORDER)
                 .toList();
     }

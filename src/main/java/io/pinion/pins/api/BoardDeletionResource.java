@@ -40,7 +40,8 @@ public class BoardDeletionResource {
     @Path("/boards/{id}")
     @Authenticated
     @ResponseStatus(204)
-    @Operation(summary = "Delete a board and its pins (owner only; soft delete; a large board's pins go within seconds)")
+    @Operation(
+            summary = "Delete a board and its pins (owner only; soft delete; a large board's pins go within seconds)")
     public Uni<Void> delete(@PathParam("id") String id) {
         return purges.delete(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"));
     }

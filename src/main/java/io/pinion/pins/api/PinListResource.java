@@ -64,12 +64,14 @@ public class PinListResource {
     @Authenticated
     @ResponseStatus(204)
     @Operation(summary = "Move a pin of your board just before (above) or after (below) another pin of it")
-    public Uni<Void> move(@PathParam("id") String id, @PathParam("pinId") String pinId, @NotNull MovePinRequest request) {
+    public Uni<Void> move(
+            @PathParam("id") String id, @PathParam("pinId") String pinId, @NotNull MovePinRequest request) {
         if ((request.before() == null) == (request.after() == null)) {
             throw new InvalidInput("invalid_move", "give exactly one of 'before' or 'after'");
         }
         boolean before = request.before() != null;
-        PinionId anchor = ids.parse(before ? request.before() : request.after(), ObjectType.PIN, before ? "before" : "after");
+        PinionId anchor =
+                ids.parse(before ? request.before() : request.after(), ObjectType.PIN, before ? "before" : "after");
         return order.move(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"),
                 ids.parse(pinId, ObjectType.PIN, "pin id"), anchor, before);
     }

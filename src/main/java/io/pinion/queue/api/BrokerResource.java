@@ -30,9 +30,10 @@ public class BrokerResource {
     public record BrokerView(String id, String address, Instant startedAt, List<String> partitions) {
     }
 
-    /** One partition ('queue/partition') this broker served from {@code from} until {@code until} (null: still does). */
-    public record TenureView(String partition, Instant from, Instant until) {
-    }
+    /**
+     * One partition ('queue/partition') this broker served from {@code from} until {@code until} (null: still does).
+     */
+    public record TenureView(String partition, Instant from, Instant until) {}
 
     /** This instance's broker: its session, what it serves now and the record of what it served. */
     public record LocalBrokerView(String id, boolean connected, List<String> partitions, List<TenureView> tenures) {
@@ -51,32 +52,42 @@ public class BrokerResource {
     @GET
     @Path("/admin/brokers")
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Live dequeue brokers (members in ZooKeeper) with the partitions they serve ('queue/partition')")
+    @Operation(
+            summary = "Live dequeue brokers (members in ZooKeeper) with the partitions they serve ('queue/partition')")
     public Uni<List<BrokerView>> brokers() {
-        return seats.members().flatMap(members -> seats.owners().map(owners -> {
-            List<BrokerView> views = new ArrayList<>();
-            for (BrokerDirectory.Member member : members) {
-                List<String> served = owners.entrySet().stream()
-                        .filter(owner -> member.id().equals(owner.getValue()))
-                        .map(owner -> label(owner.getKey()))
-                        .toList();
-                views.add(new BrokerView(member.id(), member.address(), Instant.ofEpochMilli(member.startedAt()), served));
-            }
-            return views;
-        }));
+        return seats.members()
+                .flatMap(members -> seats.owners().map(owners -> {
+                    List<BrokerView> views = new ArrayList<>();
+                    for (BrokerDirectory.Member member : members) {
+                        List<String> served = owners.entrySet().stream()
+                                .filter(owner -> member.id().equals(owner.getValue()))
+                                .map(owner -> label(owner.getKey()))
+                                .toList();
+                        views.add(new BrokerView(
+                                member.id(), member.address(), Instant.ofEpochMilli(member.startedAt()), served));
+                    }
+                    return views;
+                }));
     }
 
     @GET
     @Path("/admin/brokers/local")
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "This instance's broker: its ZooKeeper session, the partitions it serves and when it served which")
+    @Operation(
+            summary =
+                    "This instance's broker: its ZooKeeper session, the partitions it serves and when it served which")
     public LocalBrokerView local() {
         DequeueBroker broker = local.broker().orElseThrow(() -> new NotFound("broker_not_running",
                 "this instance runs no dequeue broker"));
-        return new LocalBrokerView(broker.id(), broker.connected(),
+        return new LocalBrokerView(
+                broker.id(),
+                broker.connected(),
                 broker.ownedPartitions().stream().map(this::label).toList(),
-                broker.tenures().stream().map(tenure -> new TenureView(label(tenure.partition()),
-                        Instant.ofEpochMilli(tenure.from()), tenure.until() == null ? null : Instant.ofEpochMilli(tenure.until())))
+                broker.tenures().stream()
+                        .map(tenure -> new TenureView(
+                                label(tenure.partition()),
+                                Instant.ofEpochMilli(tenure.from()),
+                                tenure.until() == null ? null : Instant.ofEpochMilli(tenure.until())))
                         .toList());
     }
 

@@ -99,14 +99,20 @@ public class JobResource {
             parsed.add(new Ack(job, null, tokens.lease(job, item.leaseToken(), field + ".leaseToken"), success, status,
                     item.retryDelayMs()));
         }
-        return acks.ack(parsed, queue -> access.allowed(queue, QueueAccess.Use.WORK)).map(results -> new Page<>(results.stream()
-                .map(result -> new AckView(result.id().toString(), result.result())).toList(), null));
+        return acks.ack(parsed, queue -> access.allowed(queue, QueueAccess.Use.WORK))
+                .map(results -> new Page<>(
+                        results.stream()
+                                .map(result -> new AckView(result.id().toString(), result.result()))
+                                .toList(),
+                        null));
     }
 
     @POST
     @Path("/jobs/{id}/checkpoint")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer yours")
+    @Operation(
+            summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer"
+                    + " yours")
     public Uni<Map<String, Object>> checkpoint(@PathParam("id") String id, @NotNull CheckpointRequest request) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
         long token = tokens.lease(job, request.leaseToken(), "leaseToken");

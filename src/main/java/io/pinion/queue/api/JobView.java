@@ -12,10 +12,22 @@ public record JobView(String id, String queue, int partition, JobState state, in
 
     static JobView of(Job job) {
         String text = Bodies.text(job.body());
-        return new JobView(job.id().toString(), job.queue(), job.partition(), job.state(), job.priority(), text,
-                text == null ? Bodies.base64(job.body()) : null, job.attemptsMade(), job.attemptsAllowed(),
-                Instant.ofEpochMilli(job.runAfter()), job.leaseOwner(),
+        return new JobView(
+                job.id().toString(),
+                job.queue(),
+                job.partition(),
+                job.state(),
+                job.priority(),
+                text,
+                text == null ? Bodies.base64(job.body()) : null,
+                job.attemptsMade(),
+                job.attemptsAllowed(),
+                Instant.ofEpochMilli(job.runAfter()),
+                job.leaseOwner(),
                 job.leaseExpires() == null ? null : Instant.ofEpochMilli(job.leaseExpires()),
-                Instant.ofEpochMilli(job.createdAt()), Instant.ofEpochMilli(job.updatedAt()), job.status(), job.dedupeKey());
+                Instant.ofEpochMilli(job.createdAt()),
+                Instant.ofEpochMilli(job.updatedAt()),
+                job.status(),
+                job.dedupeKey());
     }
 }

@@ -44,7 +44,8 @@ public class LeaseTokens {
     /** The lease a token stands for; 400 {@code invalid_lease_token} when it is missing or not one handed out. */
     public long lease(PinionId job, String token, String field) {
         if (token == null || token.isBlank()) {
-            throw new InvalidInput("invalid_lease_token", field + " is required: the leaseToken handed out with the job");
+            throw new InvalidInput(
+                    "invalid_lease_token", field + " is required: the leaseToken handed out with the job");
         }
         try {
             int dot = token.indexOf('.');

@@ -62,7 +62,9 @@ final class QueueInput {
         }
         int partitions = request.partitions() != null ? request.partitions() : queue.config().partitions();
         if (partitions < queue.config().partitions()) {
-            throw new InvalidInput("invalid_partitions", "partitions can only grow (now " + queue.config().partitions() + ")");
+            throw new InvalidInput(
+                    "invalid_partitions",
+                    "partitions can only grow (now " + queue.config().partitions() + ")");
         }
         if (queue.config().fifo() && partitions != 1) {
             throw new InvalidInput("invalid_partitions", "a FIFO queue has exactly 1 partition");
@@ -161,7 +163,9 @@ final class QueueInput {
             try {
                 runAfter = Instant.parse(request.runAfter()).toEpochMilli();
             } catch (DateTimeParseException | ArithmeticException e) {
-                throw new InvalidInput("invalid_schedule", field + ".runAfter must be an ISO-8601 instant such as 2026-01-31T10:00:00Z");
+                throw new InvalidInput(
+                        "invalid_schedule",
+                        field + ".runAfter must be an ISO-8601 instant such as 2026-01-31T10:00:00Z");
             }
             if (runAfter - now > MAX_DELAY_MS) {
                 throw new InvalidInput("invalid_schedule", field + ".runAfter is more than a year away");
@@ -172,21 +176,27 @@ final class QueueInput {
         }
         String key = request.dedupeKey();
         if (key != null && (key.isEmpty() || key.length() > MAX_DEDUPE_KEY)) {
-            throw new InvalidInput("invalid_dedupe_key", field + ".dedupeKey must have 1 to " + MAX_DEDUPE_KEY + " characters");
+            throw new InvalidInput(
+                    "invalid_dedupe_key", field + ".dedupeKey must have 1 to " + MAX_DEDUPE_KEY + " characters");
         }
         return new NewJob(body, priority, runAfter, key);
     }
 
     static String status(String status, String field) {
         if (status != null && status.length() > JobSql.MAX_STATUS_CHARS) {
-            throw new InvalidInput("invalid_status", field + " has more than " + JobSql.MAX_STATUS_CHARS + " characters");
+            throw new InvalidInput(
+                    "invalid_status", field + " has more than " + JobSql.MAX_STATUS_CHARS + " characters");
         }
         return status;
     }
 
     static void range(String field, long value, long min, long max) {
         if (value < min || value > max) {
-            throw new InvalidInput("invalid_" + field.replaceAll(".*\\.", "").replaceAll("([A-Z])", "_$1").toLowerCase(),
+            throw new InvalidInput(
+                    "invalid_"
+                            + field.replaceAll(".*\\.", "")
+                                    .replaceAll("([A-Z])", "_$1")
+                                    .toLowerCase(),
                     field + " must be between " + min + " and " + max);
         }
     }

@@ -80,7 +80,8 @@ public class QueueResource {
     @Operation(summary = "Create a queue: partitions, rate limit, attempts, backoff, lease, priority, FIFO, retention")
     public Uni<QueueView> create(@NotNull QueueRequest request) {
         String name = QueueInput.name(request.name());
-        return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount())).map(queue -> QueueView.of(queue, Map.of()));
+        return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount()))
+                .map(queue -> QueueView.of(queue, Map.of()));
     }
 
     @GET
@@ -88,11 +89,16 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
-        return access.visible().chain(visible -> registry.refresh().flatMap(ignored -> owners()).map(owners -> new Page<>(
-                registry.cached().stream()
-                        .filter(queue -> visible.test(queue.name()))
-                        .sorted(Comparator.comparing(queue -> queue.name()))
-                        .map(queue -> QueueView.of(queue, owners)).toList(), null)));
+        return access.visible()
+                .chain(visible -> registry.refresh()
+                        .flatMap(ignored -> owners())
+                        .map(owners -> new Page<>(
+                                registry.cached().stream()
+                                        .filter(queue -> visible.test(queue.name()))
+                                        .sorted(Comparator.comparing(queue -> queue.name()))
+                                        .map(queue -> QueueView.of(queue, owners))
+                                        .toList(),
+                                null)));
     }
 
     @GET
@@ -100,7 +106,8 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "A queue's settings and partitions")
     public Uni<QueueView> get(@PathParam("name") String name) {
-        return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> owners().map(owners -> QueueView.of(queue, owners)));
+        return access.queue(name, QueueAccess.Use.READ)
+                .flatMap(queue -> owners().map(owners -> QueueView.of(queue, owners)));
     }
 
     @PATCH
@@ -174,7 +181,8 @@ public class QueueResource {
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(summary = "Jobs per state and the age of the oldest due job, per partition and in total")
     public Uni<QueueStats> stats(@PathParam("name") String name) {
-        return access.queue(name, QueueAccess.Use.READ).flatMap(queue -> owners().flatMap(owners -> queries.stats(queue, owners)));
+        return access.queue(name, QueueAccess.Use.READ)
+                .flatMap(queue -> owners().flatMap(owners -> queries.stats(queue, owners)));
     }
 
     @POST

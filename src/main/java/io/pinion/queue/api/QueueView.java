@@ -13,7 +13,9 @@ public record QueueView(String name, long version, QueueConfig config, Instant c
     public record PartitionView(int partition, int shard, String owner) {
     }
 
-    /** The queue with each partition's owner from {@code owners} ({@code queueId/partition} to broker; null when none). */
+    /**
+     * The queue with each partition's owner from {@code owners} ({@code queueId/partition} to broker; null when none).
+     */
     static QueueView of(Queue queue, java.util.Map<String, String> owners) {
         return new QueueView(queue.name(), queue.version(), queue.config(), Instant.ofEpochMilli(queue.createdAt()),
                 Instant.ofEpochMilli(queue.updatedAt()), queue.partitions().stream()

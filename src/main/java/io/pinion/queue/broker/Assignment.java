@@ -49,7 +49,8 @@ final class Assignment {
     static Map<Integer, String> owners(long queueId, int partitions, List<String> members) {
         int brokers = members.size();
         List<String> byQueue = new ArrayList<>(members);
-        byQueue.sort(Comparator.comparingLong((String member) -> weight(queueId, -1, member)).thenComparing(member -> member));
+        byQueue.sort(Comparator.comparingLong((String member) -> weight(queueId, -1, member))
+                .thenComparing(member -> member));
         Map<String, Integer> quota = new HashMap<>();
         for (int rank = 0; rank < brokers; rank++) {
             quota.put(byQueue.get(rank), partitions / brokers + (rank < partitions % brokers ? 1 : 0));
@@ -58,7 +59,8 @@ final class Assignment {
         for (int partition = 0; partition < partitions; partition++) {
             int p = partition;
             List<String> ranked = new ArrayList<>(members);
-            ranked.sort(Comparator.comparingLong((String member) -> weight(queueId, p, member)).thenComparing(member -> member));
+            ranked.sort(Comparator.comparingLong((String member) -> weight(queueId, p, member))
+                    .thenComparing(member -> member));
             for (String member : ranked) {
                 if (quota.get(member) > 0) {
                     quota.merge(member, -1, Integer::sum);
@@ -72,7 +74,9 @@ final class Assignment {
 
     /** A well-mixed, stable (the same in every JVM) weight of a broker for a partition; lower ranks higher. */
     private static long weight(long queueId, int partition, String member) {
-        long h = queueId * 0x9E3779B97F4A7C15L ^ (partition + 1L) * 0xC2B2AE3D27D4EB4FL ^ member.hashCode() * 0x165667B19E3779F9L;
+        long h = queueId * 0x9E3779B97F4A7C15L
+                ^ (partition + 1L) * 0xC2B2AE3D27D4EB4FL
+                ^ member.hashCode() * 0x165667B19E3779F9L;
         h ^= h >>> 33;
         h *= 0xFF51AFD7ED558CCDL;
         h ^= h >>> 33;

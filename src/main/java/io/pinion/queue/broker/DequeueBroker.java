@@ -206,7 +206,8 @@ public final class DequeueBroker {
         private final int jobs;
         private final long bytes;
         private final long leaseMs;
-        private final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicBoolean settled =
+                new java.util.concurrent.atomic.AtomicBoolean();
 
         Reserved(OwnedPartition partition, int jobs, long bytes, long leaseMs) {
             this.partition = partition;

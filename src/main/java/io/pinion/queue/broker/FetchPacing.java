@@ -45,7 +45,10 @@ final class FetchPacing {
         lastDemand = now;
     }
 
-    /** Whether jobs are wanted: always, or a worker asked within the window (here, or of the queue at {@code queueDemand}). */
+    /**
+     * Whether jobs are wanted: always, or a worker asked within the window (here, or of the queue at {@code
+     * queueDemand}).
+     */
     boolean hasDemand(long now, long queueDemand) {
         return alwaysDemand || now - Math.max(lastDemand, queueDemand) < demandWindowMs;
     }

@@ -36,8 +36,11 @@ final class Housekeeping {
                     .onFailure().invoke(failure -> LOG.debugf("lease sweep of %s failed: %s",
                             partition.partition().table(), failure.getMessage()))
                     .onFailure().recoverWithNull()).toList();
-            (sweeps.isEmpty() ? Uni.createFrom().voidItem() : Uni.join().all(sweeps).andCollectFailures().replaceWithVoid())
-                    .subscribe().with(ignored -> sweeping.set(false), failure -> sweeping.set(false));
+            (sweeps.isEmpty()
+                            ? Uni.createFrom().voidItem()
+                            : Uni.join().all(sweeps).andCollectFailures().replaceWithVoid())
+                    .subscribe()
+                    .with(ignored -> sweeping.set(false), failure -> sweeping.set(false));
         }
     }
 
@@ -50,7 +53,13 @@ final class Housekeeping {
     }
 
     private void each(Function<OwnedPartition, Uni<Void>> work) {
-        owned.all().forEach(partition -> work.apply(partition).subscribe().with(ignored -> {
-        }, failure -> LOG.debugf("housekeeping of %s failed: %s", partition.partition().table(), failure.getMessage())));
+        owned.all()
+                .forEach(partition -> work.apply(partition)
+                        .subscribe()
+                        .with(
+                                ignored -> {},
+                                failure -> LOG.debugf(
+                                        "housekeeping of %s failed: %s",
+                                        partition.partition().table(), failure.getMessage())));
     }
 }

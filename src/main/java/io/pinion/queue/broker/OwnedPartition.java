@@ -182,8 +182,13 @@ final class OwnedPartition {
      */
     boolean reserve(int jobs, long bytes, long now) {
         Queue current = queue;
-        return !stopped && canWork() && !current.config().paused() && !current.config().fifo() && hasDemand(now)
-                && statements.isShaped() && buffer.reserve(jobs, bytes, capacity(), context.settings().bufferMaxBytes());
+        return !stopped
+                && canWork()
+                && !current.config().paused()
+                && !current.config().fifo()
+                && hasDemand(now)
+                && statements.isShaped()
+                && buffer.reserve(jobs, bytes, capacity(), context.settings().bufferMaxBytes());
     }
 
     /** Gives back room held by {@link #reserve}. */

@@ -92,7 +92,10 @@ final class PartitionSql {
                 .map(rows -> {
                     List<HeadRow> head = new ArrayList<>(rows.size());
                     for (Row row : rows) {
-                        head.add(new HeadRow(row.getLong("id"), JobState.ofCode(row.getInteger("state")), row.getLong("run_after"),
+                        head.add(new HeadRow(
+                                row.getLong("id"),
+                                JobState.ofCode(row.getInteger("state")),
+                                row.getLong("run_after"),
                                 row.getString("lease_owner")));
                     }
                     return head;
@@ -106,15 +109,24 @@ final class PartitionSql {
         Tuple select = Tuple.tuple();
         ids.forEach(select::addLong);
         select.addString(brokerId).addLong(expires);
-        return shaped().chain(() -> sql.queryRetryingConflicts(partition.shard(), JobSql.lease(table, ids.size()), update))
+        return shaped().chain(
+                        () -> sql.queryRetryingConflicts(partition.shard(), JobSql.lease(table, ids.size()), update))
                 .flatMap(ignored -> sql.query(partition.shard(), JobSql.leased(table, ids.size()), select))
                 .map(rows -> {
                     List<LeasedJob> jobs = new ArrayList<>(rows.size());
                     for (Row row : rows) {
-                        jobs.add(new LeasedJob(PinionId.decode(row.getLong("id")), queueName, partition,
-                                row.getInteger("priority"), row.getBuffer("body").getBytes(),
-                                row.getInteger("attempts_made"), row.getLong("lease_seq"), row.getInteger("attempts_allowed"), expires,
-                                row.getLong("created_at"), row.getLong("run_after")));
+                        jobs.add(new LeasedJob(
+                                PinionId.decode(row.getLong("id")),
+                                queueName,
+                                partition,
+                                row.getInteger("priority"),
+                                row.getBuffer("body").getBytes(),
+                                row.getInteger("attempts_made"),
+                                row.getLong("lease_seq"),
+                                row.getInteger("attempts_allowed"),
+                                expires,
+                                row.getLong("created_at"),
+                                row.getLong("run_after")));
                     }
                     return jobs;
                 });
@@ -142,7 +154,8 @@ final class PartitionSql {
 
     /** Deletes up to {@code limit} finished jobs last updated before {@code before}; emits how many. */
     Uni<Integer> deleteFinished(long before, int limit) {
-        return sql.query(partition.shard(), JobSql.deleteFinished(table), Tuple.of(before, limit)).map(rows -> rows.rowCount());
+        return sql.query(partition.shard(), JobSql.deleteFinished(table), Tuple.of(before, limit))
+                .map(rows -> rows.rowCount());
     }
 
     /** Pending jobs and the earliest run_after among them, each priority read from the {@code due} index. */

@@ -213,15 +213,18 @@ final class Rebalancer {
         LOG.debugf("broker %s serves %s (queue %s)", id, target.partition().key(), queue.name());
     }
 
-    /** Stops serving the partitions (all at once), then deletes their owner znodes so that the next owners may start. */
+    /**
+     * Stops serving the partitions (all at once), then deletes their owner znodes so that the next owners may start.
+     */
     private void giveUp(List<OwnedPartition> partitions, boolean returnBuffered) {
         stopServing(partitions, returnBuffered);
         for (OwnedPartition partition : partitions) {
             try {
                 seat.release(partition.partition().key());
             } catch (Exception e) {
-                LOG.debugf("broker %s could not release %s (its session's end will): %s", id, partition.partition().key(),
-                        e.getMessage());
+                LOG.debugf(
+                        "broker %s could not release %s (its session's end will): %s",
+                        id, partition.partition().key(), e.getMessage());
             }
         }
     }
@@ -231,10 +234,18 @@ final class Rebalancer {
             return;
         }
         try {
-            Uni.join().all(partitions.stream().map(partition -> partition.stop(returnBuffered).onFailure().recoverWithNull())
-                    .toList()).andCollectFailures().await().atMost(STOP_WAIT);
+            Uni.join()
+                    .all(partitions.stream()
+                            .map(partition ->
+                                    partition.stop(returnBuffered).onFailure().recoverWithNull())
+                            .toList())
+                    .andCollectFailures()
+                    .await()
+                    .atMost(STOP_WAIT);
         } catch (RuntimeException e) {
-            LOG.debugf("broker %s stopping %d partitions: %s (the jobs' leases expire)", id, partitions.size(), e.getMessage());
+            LOG.debugf(
+                    "broker %s stopping %d partitions: %s (the jobs' leases expire)",
+                    id, partitions.size(), e.getMessage());
         }
         long now = System.currentTimeMillis();
         partitions.forEach(partition -> tenures.ended(partition.partition().key(), now));

@@ -43,7 +43,8 @@ final class SweepPacing {
 
     /** The sweep started at {@code now} found {@code expired} leases; {@code leased} is what {@link #start} said. */
     void swept(long now, int expired, boolean leased) {
-        intervalMs = expired == 0 && !leased ? Math.min(Math.max(baseMs, intervalMs * 2), baseMs * BACKOFF_FACTOR) : baseMs;
+        intervalMs =
+                expired == 0 && !leased ? Math.min(Math.max(baseMs, intervalMs * 2), baseMs * BACKOFF_FACTOR) : baseMs;
         nextSweepAt = now + intervalMs;
     }
 

@@ -70,10 +70,17 @@ public class AckBatcher {
         if (batch == null || batch.acks().isEmpty()) {
             return;
         }
-        registry.cachedById(batch.partition().queueId()).ifPresentOrElse(queue -> acks.ack(queue, batch.partition(), batch.acks())
-                .subscribe().with(ignored -> {
-                }, failure -> LOG.warnf("could not ack %d jobs of %s (they will run again): %s", batch.acks().size(),
-                        queue.name(), failure.getMessage())),
-                () -> LOG.debugf("dropping acks of deleted queue %d", batch.partition().queueId()));
+        registry.cachedById(batch.partition().queueId())
+                .ifPresentOrElse(
+                        queue -> acks.ack(queue, batch.partition(), batch.acks())
+                                .subscribe()
+                                .with(
+                                        ignored -> {},
+                                        failure -> LOG.warnf(
+                                                "could not ack %d jobs of %s (they will run again): %s",
+                                                batch.acks().size(), queue.name(), failure.getMessage())),
+                        () -> LOG.debugf(
+                                "dropping acks of deleted queue %d",
+                                batch.partition().queueId()));
     }
 }

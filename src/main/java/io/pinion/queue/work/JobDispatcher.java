@@ -147,10 +147,13 @@ public class JobDispatcher {
     private void run(Handler handler, LeasedJob job) {
         long started = System.nanoTime();
         long leaseLeft = Math.max(1, job.leaseExpires() - System.currentTimeMillis());
-        Uni.createFrom().deferred(() -> handler.worker().handle(job))
-                .ifNoItem().after(java.time.Duration.ofMillis(leaseLeft))
+        Uni.createFrom()
+                .deferred(() -> handler.worker().handle(job))
+                .ifNoItem()
+                .after(java.time.Duration.ofMillis(leaseLeft))
                 .failWith(() -> new IllegalStateException("did not finish within its lease"))
-                .subscribe().with(ignored -> done(handler, job, started, null), failure -> done(handler, job, started, failure));
+                .subscribe()
+                .with(ignored -> done(handler, job, started, null), failure -> done(handler, job, started, failure));
     }
 
     private void done(Handler handler, LeasedJob job, long started, Throwable failure) {
@@ -170,10 +173,16 @@ public class JobDispatcher {
      */
     private Uni<Void> ensureQueue(JobHandler annotation) {
         QueueConfig defaults = QueueConfig.defaults(settings.maxBodyBytes());
-        QueueConfig config = new QueueConfig(annotation.fifo() ? 1 : annotation.partitions(), null, annotation.maxAttempts(),
+        QueueConfig config = new QueueConfig(
+                annotation.fifo() ? 1 : annotation.partitions(),
+                null,
+                annotation.maxAttempts(),
                 new RetryPolicy(RetryPolicy.EXPONENTIAL, annotation.retryDelayMs(), annotation.retryMaxDelayMs()),
-                annotation.leaseMs(), defaults.defaultPriority(), annotation.fifo(),
-                defaults.retentionMs(), defaults.maxBodyBytes());
+                annotation.leaseMs(),
+                defaults.defaultPriority(),
+                annotation.fifo(),
+                defaults.retentionMs(),
+                defaults.maxBodyBytes());
         return Uni.createFrom().deferred(() -> registry.get(annotation.value()))
                 .onFailure(failure -> !(failure instanceof Unavailable))
                 .recoverWithUni(missing -> registry.create(annotation.value(), config))

@@ -30,7 +30,10 @@ public class WriteRateFilter {
     @ServerRequestFilter
     public Uni<Response> limit(ContainerRequestContext request) {
         String method = request.getMethod();
-        if (method.equals("GET") || method.equals("HEAD") || method.equals("OPTIONS") || !limited(request.getUriInfo().getPath())) {
+        if (method.equals("GET")
+                || method.equals("HEAD")
+                || method.equals("OPTIONS")
+                || !limited(request.getUriInfo().getPath())) {
             return Uni.createFrom().nullItem();
         }
         return identities.getDeferredIdentity()
