@@ -33,4 +33,12 @@ public final class Wait {
             Thread.sleep(POLL_MS);
         }
     }
+
+    /**
+     * For tests that need time itself to pass (a lease or a TTL to expire, a rate limit to refill, nothing to happen
+     * within a while): there is nothing to poll, so it just sleeps. {@code why} says what must pass.
+     */
+    public static void pause(Duration duration, String why) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+    }
 }
