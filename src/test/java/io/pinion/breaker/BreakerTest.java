@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
+import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.Wait;
 import io.pinion.failure.Overloaded;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
@@ -35,7 +37,7 @@ class BreakerTest {
         call(() -> { reached.incrementAndGet(); return Uni.createFrom().item("ok"); }).assertFailedWith(IllegalStateException.class);
         assertEquals(1, reached.get(), "an open breaker does not call the backend");
         assertEquals(1, rejected.get());
-        Thread.sleep(60);
+        Wait.pause(Duration.ofMillis(60), "the open time (50 ms) before a trial");
         call(() -> { reached.incrementAndGet(); return Uni.createFrom().item("ok"); }).assertItem("ok");
         assertFalse(breaker.isOpen(), "the trial closed it");
     }
@@ -43,7 +45,7 @@ class BreakerTest {
     @Test
     void aCancelledTrialLetsTheNextCallTryAgain() throws Exception {
         call(() -> Uni.createFrom().failure(new ConnectException("refused")));
-        Thread.sleep(60);
+        Wait.pause(Duration.ofMillis(60), "the open time (50 ms) before a trial");
         UniAssertSubscriber<String> trial = call(() -> Uni.createFrom().<String>nothing());
         trial.cancel();
         call(() -> Uni.createFrom().item("ok")).assertItem("ok");
@@ -65,7 +67,7 @@ class BreakerTest {
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         assertFalse(breaker.isOpen(), "an answer in between started the count again");
-        Thread.sleep(60);
+        Wait.pause(Duration.ofMillis(60), "the open time (50 ms) with no answer");
         call(() -> Uni.createFrom().failure(new TimeoutException("slow")));
         assertTrue(breaker.isOpen(), "three slow calls in a row and no answer within the open time");
     }
