@@ -41,8 +41,9 @@ public final class Wait {
     }
 
     /**
-     * As {@link #within(long, BooleanSupplier, Supplier)}, polling {@code every} instead of 50 ms: for tests that
-     * measure how soon the condition came to hold, to that resolution.
+     * As {@link #within(long, BooleanSupplier, Supplier)}, polling {@code every} instead of 50 ms: more often for tests
+     * that measure how soon the condition came to hold, to that resolution; less often where each look does something
+     * of its own (a home-feed read is a visit).
      */
     public static void within(long millis, Duration every, BooleanSupplier condition, Supplier<String> what)
             throws InterruptedException {
