@@ -2,15 +2,17 @@ package io.pinion.feed;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.PackagedService;
 import io.restassured.http.ContentType;
@@ -41,7 +43,7 @@ class FeedCrashIT {
             as(a).put(BASE + "/v1/me/following/users/" + userId(b)).then().statusCode(200);
             as(admin).body(Map.of("rateLimit", 0)).patch(BASE + "/v1/queues/feed-persist").then().statusCode(200);
             try {
-                Thread.sleep(1_500); // every instance applies queue settings within a second
+                Wait.pause(Duration.ofMillis(1_500), "every instance applies queue settings within a second");
                 for (int i = 0; i < 3; i++) {
                     as(b).body(Map.of("boardId", board, "description", "pin " + i,
                             "imageUrl", "https://img.example.com/" + suffix() + ".jpg")).post(BASE + "/v1/pins").then().log().ifValidationFails().statusCode(201);
@@ -90,14 +92,11 @@ class FeedCrashIT {
 
     private static JsonPath eventually(Supplier<JsonPath> read, java.util.function.Predicate<JsonPath> done)
             throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 90_000;
-        while (true) {
-            JsonPath page = read.get();
-            if (done.test(page)) {
-                return page;
-            }
-            assertTrue(System.currentTimeMillis() < deadline, "not within 90 s: " + page.prettify());
-            Thread.sleep(500);
-        }
+        AtomicReference<JsonPath> page = new AtomicReference<>();
+        Wait.within(90_000, Duration.ofMillis(500), () -> { // each read of the feed is a visit
+            page.set(read.get());
+            return done.test(page.get());
+        }, () -> "the feed as awaited, last " + page.get().prettify());
+        return page.get();
     }
 }
