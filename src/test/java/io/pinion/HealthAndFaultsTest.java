@@ -11,11 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,20 +112,28 @@ class HealthAndFaultsTest {
         } finally {
             LocalStack.run("resume", "redis-2");
             awaitAllUp();
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (status(client, check) != 200 && System.currentTimeMillis() < deadline) {
-                sleep(100);
-            }
+            Wait.upTo(10_000, () -> answers(client, check, 200)); // asserted below, outside the finally
         }
         assertEquals(200, status(client, check), "a trial request closes the breaker once the instance is back");
     }
 
-    private static int status(HttpClient client, URI uri) throws Exception {
+    private static int status(HttpClient client, URI uri) throws IOException, InterruptedException {
         return client.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
+    private static boolean answers(HttpClient client, URI uri, int expected) {
+        try {
+            return status(client, uri) == expected;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
-    void aHungMysqlHostIsReportedDownWithinTheProbeTimeoutAndItsShardsFailFast() {
+    void aHungMysqlHostIsReportedDownWithinTheProbeTimeoutAndItsShardsFailFast() throws InterruptedException {
         LocalStack.run("pause", "mysql-2");
         try {
             long start = System.nanoTime();
@@ -149,7 +158,7 @@ class HealthAndFaultsTest {
     }
 
     @Test
-    void aHungHBaseClusterIsReportedDownAlone() {
+    void aHungHBaseClusterIsReportedDownAlone() throws InterruptedException {
         LocalStack.run("pause", "hbase-standby");
         try {
             Map<String, String> states = backends(503);
@@ -166,12 +175,9 @@ class HealthAndFaultsTest {
      * The backends group once it answers {@code expectedStatus}: its probe results may be up to
      * {@code pinion.health.probe-reuse} (1 s) old, so a fault shows within that time plus the probe timeout.
      */
-    private static Map<String, String> backends(int expectedStatus) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (management().when().get("/q/health/group/backends").then().extract().statusCode() != expectedStatus
-                && System.nanoTime() < deadline) {
-            sleep(100);
-        }
+    private static Map<String, String> backends(int expectedStatus) throws InterruptedException {
+        Wait.within(5_000, () -> management().when().get("/q/health/group/backends").then().extract().statusCode()
+                == expectedStatus, "the backends group answers " + expectedStatus);
         JsonPath json = management().when().get("/q/health/group/backends")
                 .then().statusCode(expectedStatus)
                 .extract().jsonPath();
@@ -181,38 +187,17 @@ class HealthAndFaultsTest {
         return states;
     }
 
-    private static void awaitAllUp() {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        int status = 0;
-        while (System.nanoTime() < deadline) {
-            status = management().when().get("/q/health/group/backends").then().extract().statusCode();
-            if (status == 200) {
-                return;
-            }
-            sleep(500);
-        }
-        assertEquals(200, status, "all backends are UP again after the fault is removed");
+    private static void awaitAllUp() throws InterruptedException {
+        int[] status = {0};
+        Wait.within(60_000, () -> {
+            status[0] = management().when().get("/q/health/group/backends").then().extract().statusCode();
+            return status[0] == 200;
+        }, () -> "all backends are UP again after the fault is removed (last status " + status[0] + ")");
     }
 
     /** Until the host's breaker let a trial through and closed: the request is answered (404), not refused (503). */
-    private static void awaitBreakerClosed(String path) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        int status = 0;
-        while (System.nanoTime() < deadline) {
-            status = given().get(path).then().extract().statusCode();
-            if (status != 503) {
-                return;
-            }
-            sleep(200);
-        }
-        assertEquals(404, status, "the host's breaker closes once it is back");
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    private static void awaitBreakerClosed(String path) throws InterruptedException {
+        Wait.within(30_000, () -> given().get(path).then().extract().statusCode() != 503,
+                "the host's breaker closes once it is back (its request answered, not refused with 503)");
     }
 }
