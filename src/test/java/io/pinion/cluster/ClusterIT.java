@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,12 +24,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.Operator;
 
@@ -95,7 +98,7 @@ class ClusterIT {
                             if (response.statusCode() != expected) {
                                 failures.add(what + ": " + response.statusCode() + " " + response.body());
                             }
-                            Thread.sleep(writes ? 100 : 10);
+                            Wait.pause(Duration.ofMillis(writes ? 100 : 10), "pacing: ~10 writes/s, ~100 reads/s");
                         } catch (InterruptedException e) {
                             return;
                         } catch (IOException e) {
@@ -125,21 +128,21 @@ class ClusterIT {
                     }
                 }
             });
-            Thread.sleep(3_000);
+            Wait.pause(Duration.ofSeconds(3), "the load runs on the cluster as started");
             assertEquals(List.of(), List.copyOf(failures), "no failure while the cluster runs");
 
             phase.set("rolling restart");
             long restartStarted = System.nanoTime();
             cluster("restart");
             long restartMs = (System.nanoTime() - restartStarted) / 1_000_000;
-            Thread.sleep(1_000);
+            Wait.pause(Duration.ofSeconds(1), "the load runs on the restarted cluster");
             List<String> restartFailures = failures.stream().filter(f -> f.startsWith("rolling restart")).toList();
 
             phase.set("kill");
             cluster("kill", "2");
-            Thread.sleep(3_000);
+            Wait.pause(Duration.ofSeconds(3), "the load runs with one instance killed");
             cluster("start", "2");
-            Thread.sleep(1_000);
+            Wait.pause(Duration.ofSeconds(1), "the load runs on the instance started again");
             phase.set("after");
             List<String> killFailures = failures.stream().filter(f -> f.startsWith("kill")).toList();
             loading.set(false);
@@ -246,7 +249,7 @@ class ClusterIT {
             long due = start + i * 25_000_000L; // every 25 ms, 14 s
             long wait = due - System.nanoTime();
             if (wait > 0) {
-                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                Wait.pause(Duration.ofNanos(wait), "pacing: a write every 25 ms");
             }
             int status = send("POST", "/v1/boards", user, "{\"name\":\"limited\"}").statusCode();
             if (status == 429) {
@@ -267,25 +270,29 @@ class ClusterIT {
     }
 
     private void awaitOwners(String admin, String queue, int partitions) throws Exception {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (true) {
-            HttpResponse<String> brokers = send("GET", "/v1/admin/brokers", admin, null);
+        AtomicReference<String> brokers = new AtomicReference<>();
+        Wait.within(30_000, () -> {
             List<String> owners = new ArrayList<>();
-            if (brokers.statusCode() == 200) {
-                for (JsonNode broker : JSON.readTree(brokers.body())) {
-                    for (JsonNode partition : broker.path("partitions")) {
-                        if (partition.asText().startsWith(queue + "/")) {
-                            owners.add(broker.path("id").asText());
+            try {
+                HttpResponse<String> answer = send("GET", "/v1/admin/brokers", admin, null);
+                brokers.set(answer.body());
+                if (answer.statusCode() == 200) {
+                    for (JsonNode broker : JSON.readTree(answer.body())) {
+                        for (JsonNode partition : broker.path("partitions")) {
+                            if (partition.asText().startsWith(queue + "/")) {
+                                owners.add(broker.path("id").asText());
+                            }
                         }
                     }
                 }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-            if (owners.size() == partitions && owners.stream().distinct().count() == INSTANCES) {
-                return;
-            }
-            assertTrue(System.currentTimeMillis() < deadline, "every partition owned: " + brokers.body());
-            Thread.sleep(100);
-        }
+            return owners.size() == partitions && owners.stream().distinct().count() == INSTANCES;
+        }, () -> "every partition owned: " + brokers.get());
     }
 
     private String token(String username) throws Exception {
