@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.quarkus.test.junit.TestProfile;
@@ -61,21 +64,18 @@ class CacheAcrossInstancesIT {
                 .redirectErrorStream(true)
                 .redirectOutput(root.resolve("target/cache-other-instance.log").toFile())
                 .start();
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (!cacheTrusted(otherManagementPort)) {
+        Wait.within(120_000, () -> {
+            if (cacheTrusted(otherManagementPort)) {
+                return true;
+            }
             assertTrue(other.isAlive(), "the second instance exited; see target/cache-other-instance.log");
-            assertTrue(System.currentTimeMillis() < deadline, "the second instance's cache not in use within 120 s");
-            Thread.sleep(250);
-        }
+            return false;
+        }, "the second instance's cache in use");
     }
 
     @BeforeEach
     void theFirstInstanceUsesItsCache() throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!cacheTrusted(io.pinion.TestApi.MANAGEMENT_PORT)) {
-            assertTrue(System.currentTimeMillis() < deadline, "the first instance's cache not in use within 30 s");
-            Thread.sleep(250);
-        }
+        Wait.within(30_000, () -> cacheTrusted(io.pinion.TestApi.MANAGEMENT_PORT), "the first instance's cache in use");
     }
 
     @AfterAll
@@ -157,11 +157,9 @@ class CacheAcrossInstancesIT {
         String changed = admin.as().contentType(ContentType.JSON).header("If-Match", current.header("ETag")).body(narrowed)
                 .put("/v1/admin/topology").then().statusCode(200).extract().header("ETag");
         long start = System.nanoTime();
-        while (!changed.equals(onOther().header("Authorization", "Bearer " + admin.token()).get("/v1/admin/topology")
-                .header("ETag"))) {
-            assertTrue(System.nanoTime() - start < 5_000_000_000L, "the other instance never took version " + changed);
-            Thread.sleep(5);
-        }
+        Wait.within(5_000, Duration.ofMillis(5), () -> changed.equals(onOther()
+                .header("Authorization", "Bearer " + admin.token()).get("/v1/admin/topology").header("ETag")),
+                () -> "the other instance takes version " + changed);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("a topology change through one instance was in force on the other after %d ms%n", tookMs);
         assertTrue(tookMs <= WITHIN_MS, "in force on the other after " + tookMs + " ms");
@@ -240,17 +238,13 @@ class CacheAcrossInstancesIT {
     /** The change is visible through the second instance within {@link #WITHIN_MS}. */
     private static void seenOnTheOther(String path, Predicate<Response> expected) throws InterruptedException {
         long start = System.nanoTime();
-        while (true) {
-            Response response = onOther().get(path);
-            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-            if (expected.test(response)) {
-                assertTrue(elapsedMs <= WITHIN_MS, path + " took " + elapsedMs + " ms to change on the other instance");
-                return;
-            }
-            assertTrue(elapsedMs <= WITHIN_MS, path + " still stale on the other instance after " + elapsedMs
-                    + " ms: " + response.asString());
-            Thread.sleep(20);
-        }
+        AtomicReference<Response> response = new AtomicReference<>();
+        Wait.within(WITHIN_MS, Duration.ofMillis(20), () -> {
+            response.set(onOther().get(path));
+            return expected.test(response.get());
+        }, () -> path + " changed on the other instance (still " + response.get().asString() + ")");
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(elapsedMs <= WITHIN_MS, path + " took " + elapsedMs + " ms to change on the other instance");
     }
 
     private static RequestSpecification onOther() {
