@@ -2,12 +2,14 @@ package io.pinion.failure;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.pinion.Wait;
 import io.vertx.core.Vertx;
 
 /** An event loop held up by work makes the service busy; once it runs freely again, it is not. */
@@ -34,11 +36,11 @@ class EventLoopLagTest {
                 }
             });
             blocked.await(5, TimeUnit.SECONDS);
-            Thread.sleep(300);
+            Wait.pause(Duration.ofMillis(300), "the loop held for 300 ms");
             assertTrue(lag.busy(), "a loop held for 300 ms: " + lag.lagMs() + " ms");
             assertTrue(registry.get("pinion_event_loop_lag_seconds").gauge().value() > 0.2);
             release.countDown();
-            Thread.sleep(300);
+            Wait.pause(Duration.ofMillis(300), "the late timer fires, and on-time ones after it");
             assertTrue(settles(lag), "released: " + lag.lagMs() + " ms");
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -47,10 +49,6 @@ class EventLoopLagTest {
 
     /** Whether the loops are seen as not busy within 2 s. */
     private static boolean settles(EventLoopLag lag) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 2_000;
-        while (lag.busy() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(50);
-        }
-        return !lag.busy();
+        return Wait.upTo(2_000, () -> !lag.busy());
     }
 }
