@@ -4,11 +4,12 @@ import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -16,6 +17,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.feed.store.FeedTables;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowSync;
@@ -69,24 +71,23 @@ class BigFanoutTest {
         long start = System.currentTimeMillis();
         long pin = Long.parseLong(createPin(author, board, "to ten thousand"));
         long deadline = start + WAIT.toMillis();
-        PoolEntry sample = null;
-        while (sample == null) {
-            assertTrue(System.currentTimeMillis() < deadline, "the first pool did not receive the pin");
+        AtomicReference<PoolEntry> first = new AtomicReference<>();
+        Wait.within(deadline - System.currentTimeMillis(), () -> {
             List<PoolEntry> top = pools.top(followers.get(FOLLOWERS - 1), FeedSource.FOLLOWING, 1).await().atMost(WAIT);
-            sample = top.isEmpty() ? null : top.get(0);
-            Thread.sleep(50);
-        }
+            first.set(top.isEmpty() ? null : top.get(0));
+            return first.get() != null;
+        }, "the first pool receives the pin");
+        PoolEntry sample = first.get();
         double score = sample.key().score();
         List<Get> gets = followers.stream().map(f -> new Get(new PoolKey(f, FeedSource.FOLLOWING, score, pin).encode())).toList();
-        long received;
-        do {
-            assertTrue(System.currentTimeMillis() < deadline, "not every pool received the pin within " + WAIT);
-            Thread.sleep(100);
-            received = received(gets);
-        } while (received < FOLLOWERS);
+        AtomicLong received = new AtomicLong();
+        Wait.within(deadline - System.currentTimeMillis(), () -> {
+            received.set(received(gets));
+            return received.get() >= FOLLOWERS;
+        }, () -> "every pool receives the pin within " + WAIT + " of its post (" + received + " did)");
         long took = System.currentTimeMillis() - start;
         System.out.printf("fan-out to %d followers took %d ms (%.0f pool inserts/s)%n", FOLLOWERS, took, FOLLOWERS * 1000.0 / took);
-        assertEquals(FOLLOWERS, received);
+        assertEquals(FOLLOWERS, received.get());
         assertEquals(pin, sample.key().pin());
     }
 

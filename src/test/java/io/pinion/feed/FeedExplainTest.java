@@ -24,6 +24,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.PoolStore;
@@ -95,7 +96,7 @@ class FeedExplainTest {
         TestUser admin = admin();
         // persisting is held from here on
         admin.as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + FeedJobs.PERSIST).then().statusCode(200);
-        Thread.sleep(1_500); // every instance applies a queue's settings within a second
+        Wait.pause(Duration.ofMillis(1_500), "every instance applies a queue's settings within a second");
         try {
             String pin = createPin(author, board, "held");
             eventually(() -> pooled(Long.parseLong(follower.id())).contains(Long.parseLong(pin)));

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.FeedTables;
 import io.pinion.feed.store.MaterializedFeed;
@@ -90,7 +91,7 @@ class FeedFailoverTest {
         // can be later than the pins below are pooled and shown, so the test waits for both
         admin.as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + FeedJobs.PERSIST).then().statusCode(200);
         eventually(() -> queues.cached(FeedJobs.PERSIST).map(queue -> queue.config().paused()).orElse(false));
-        Thread.sleep(1_000);
+        Wait.pause(Duration.ofSeconds(1), "the broker's next heartbeat applies the pause to the partitions");
         List<String> fresh = new ArrayList<>();
         List<String> withChunk;
         try {

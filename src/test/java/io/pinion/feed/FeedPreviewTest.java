@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.feed.read.HomeFeedService;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.MaterializedFeed;
@@ -61,7 +62,7 @@ class FeedPreviewTest {
         int items = feed.preview(PinionId.parse(reader.id()), 25).await().atMost(WAIT);
 
         assertEquals(8, items, "the chunk a first page would show: 10 pooled, 20% held back");
-        Thread.sleep(1_000); // anything it had set off would have run by now
+        Wait.pause(Duration.ofSeconds(1), "anything the preview had set off would have run by then");
         assertEquals(10, pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).size(), "the pools are whole");
         assertTrue(materialized.all(user).await().atMost(WAIT).isEmpty(), "nothing materialized");
         assertNull(states.read(user).await().atMost(WAIT).lastVisit(), "no visit recorded");

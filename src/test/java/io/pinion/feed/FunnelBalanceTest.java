@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
 import io.pinion.TestApi;
+import io.pinion.Wait;
 import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PoolStore;
@@ -163,7 +164,7 @@ class FunnelBalanceTest {
     private static void pause(TestUser admin, String queue, boolean paused) throws InterruptedException {
         Map<String, Object> change = paused ? Map.of("rateLimit", 0) : Map.of("unlimited", true);
         admin.as().body(change).patch("/v1/queues/" + queue).then().statusCode(200);
-        Thread.sleep(1_000);
+        Wait.pause(Duration.ofSeconds(1), "every instance applies the change within a second");
     }
 
     /** Waits until no job of the feed's queues is pending or running. */

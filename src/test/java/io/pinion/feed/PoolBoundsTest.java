@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.pinion.Wait;
 import io.pinion.feed.fanout.FollowEventWorker;
 import io.pinion.feed.fanout.PoolCap;
 import io.pinion.feed.store.FeedStates;
@@ -67,11 +68,8 @@ class PoolBoundsTest {
         pools.add(entries).await().atMost(WAIT);
         cap.changed(user, rows).await().atMost(WAIT);
 
-        long deadline = System.currentTimeMillis() + Eventually.JOBS_MS;
-        while (pools.everything(user).await().atMost(WAIT).size() > config.poolMax()) {
-            assertTrue(System.currentTimeMillis() < deadline, "not trimmed in time");
-            Thread.sleep(100);
-        }
+        Wait.within(Eventually.JOBS_MS, () -> pools.everything(user).await().atMost(WAIT).size() <= config.poolMax(),
+                "the pool trimmed to its cap");
         List<Long> kept = pools.everything(user).await().atMost(WAIT).stream().map(e -> e.key().pin()).sorted().toList();
         List<Long> best = entries.stream().sorted(PoolEntry.BEST_FIRST).limit(config.poolMax()).map(e -> e.key().pin())
                 .sorted().toList();
