@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.pinion.Json;
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.topology.ActiveTopology;
 
 /**
@@ -90,15 +91,11 @@ public final class Graph {
         for (var instance : topology.get().redis().instances()) {
             TestUser user = userOn(instance.name(), shards, topology);
             String check = "/v1/users/" + user.id() + "/following/users/" + user.id();
-            long deadline = System.currentTimeMillis() + 30_000;
-            int status;
-            while ((status = given().get(check).then().extract().statusCode()) != 200
-                    && System.currentTimeMillis() < deadline) {
-                Thread.sleep(200);
-            }
-            if (status != 200) {
-                throw new AssertionError(instance.name() + " does not answer 30 s after it was resumed: " + status);
-            }
+            int[] status = {0};
+            Wait.within(30_000, () -> {
+                status[0] = given().get(check).then().extract().statusCode();
+                return status[0] == 200;
+            }, () -> instance.name() + " answers again after it was resumed (last status " + status[0] + ")");
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
@@ -14,6 +15,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
@@ -53,7 +55,8 @@ class GraphOutageTest {
         assertEquals(200, statuses[0], "the follower's side was written, so the follow is accepted");
         long resumed = System.currentTimeMillis();
 
-        within(Duration.ofSeconds(10), () -> agree(onFirst, onSecond) && agree(otherOnSecond, otherOnFirst));
+        within(Duration.ofSeconds(10), () -> agree(onFirst, onSecond) && agree(otherOnSecond, otherOnFirst),
+                "both sides of both follows agree");
         System.out.printf("both sides agreed %d ms after resume%n", System.currentTimeMillis() - resumed);
         assertTrue(Graph.followsUser(onFirst.id(), onSecond.id()));
         assertEquals(1, Graph.userCounts(onSecond.id()).getLong("followers"));
@@ -68,13 +71,13 @@ class GraphOutageTest {
         Graph.followUser(a, b.id());
         Graph.unfollowBoard(a, board);
         a.as().put("/v1/me/following/interests/Redis Crashes").then().statusCode(200);
-        Thread.sleep(1_500); // appendfsync everysec: at most the last second is lost, by design
+        Wait.pause(Duration.ofMillis(1_500), "appendfsync everysec: at most the last second is lost, by design");
 
         LocalStack.run("kill", "redis-1");
         LocalStack.run("start", "redis-1");
 
         within(Duration.ofSeconds(20), () -> given().get("/v1/users/" + a.id() + "/following/users/" + b.id())
-                .then().extract().statusCode() == 200);
+                .then().extract().statusCode() == 200, "the restarted instance answers a follow check");
         assertTrue(Graph.followsUser(a.id(), b.id()));
         assertTrue(!Graph.followsBoard(a.id(), board), "the board unfollow survived too");
         assertEquals(List.of(a.id()), Graph.all("/v1/users/" + b.id() + "/followers"));
@@ -97,18 +100,17 @@ class GraphOutageTest {
         return Graph.userOn(instance, shards, topology);
     }
 
-    private static void within(Duration limit, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + limit.toMillis();
-        while (System.currentTimeMillis() < deadline) {
+    /** Until the condition holds; it may fail or throw meanwhile: the instance may still be loading its data. */
+    private static void within(Duration limit, BooleanSupplier condition, String what) throws InterruptedException {
+        AtomicReference<Throwable> notYet = new AtomicReference<>();
+        Wait.within(limit.toMillis(), () -> {
+            notYet.set(null);
             try {
-                if (condition.getAsBoolean()) {
-                    return;
-                }
-            } catch (AssertionError | RuntimeException notYet) {
-                // the instance may still be loading its data
+                return condition.getAsBoolean();
+            } catch (AssertionError | RuntimeException e) {
+                notYet.set(e);
+                return false;
             }
-            Thread.sleep(200);
-        }
-        assertTrue(condition.getAsBoolean(), "not within " + limit);
+        }, () -> what + (notYet.get() == null ? "" : " (last: " + notYet.get() + ")"));
     }
 }

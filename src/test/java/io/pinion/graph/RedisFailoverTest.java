@@ -85,13 +85,13 @@ class RedisFailoverTest {
         long switchedMs;
         try {
             load.start();
-            Thread.sleep(2000);
+            Wait.pause(Duration.ofSeconds(2), "the load runs on the master before it is killed");
             LocalStack.run("kill", INSTANCE);
             long killedAt = System.nanoTime();
             within(() -> !masterPort().equals(String.valueOf(MASTER_PORT)));
             within(() -> load.succeededOn(INSTANCE, killedAt));
             switchedMs = (load.firstSuccessOn(INSTANCE, killedAt) - killedAt) / 1_000_000;
-            Thread.sleep(1000);
+            Wait.pause(Duration.ofSeconds(1), "the load runs on the new master");
             load.stop();
             assertTrue(switchedMs < 30_000, "follows on " + INSTANCE + " succeed again within 30 s: " + switchedMs + " ms");
 
@@ -281,7 +281,7 @@ class RedisFailoverTest {
                     acknowledged.remove(pair);
                     failed.add(status);
                     try {
-                        Thread.sleep(20);
+                        Wait.pause(Duration.ofMillis(20), "a writer's back-off after a failed request");
                     } catch (InterruptedException e) {
                         return;
                     }
