@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -74,15 +76,12 @@ class WarmUpTest {
     }
 
     private static JsonPath awaitDone() throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (System.currentTimeMillis() < deadline) {
-            JsonPath ready = given().get("/q/health/ready").then().extract().jsonPath();
-            if ("done".equals(ready.getString(WARM_UP + ".state"))) {
-                assertEquals("UP", ready.getString("status"));
-                return ready;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the warm-up did not end within 30 s");
+        AtomicReference<JsonPath> ready = new AtomicReference<>();
+        Wait.within(30_000, () -> {
+            ready.set(given().get("/q/health/ready").then().extract().jsonPath());
+            return "done".equals(ready.get().getString(WARM_UP + ".state"));
+        }, "the warm-up's end");
+        assertEquals("UP", ready.get().getString("status"));
+        return ready.get();
     }
 }

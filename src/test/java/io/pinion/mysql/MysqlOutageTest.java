@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -46,11 +47,8 @@ class MysqlOutageTest {
             LocalStack.run("resume", "mysql-2");
         }
         // the host's breaker, opened by the timeouts, lets a trial through within pinion.breaker.open-for (1 s)
-        long recovered = System.currentTimeMillis() + 5_000;
-        while (given().get("/v1/pins/" + pinOnSecond).statusCode() != 200) {
-            assertTrue(System.currentTimeMillis() < recovered, "the pin reads again within 5 s of the resume");
-            Thread.sleep(100);
-        }
+        Wait.within(5_000, () -> given().get("/v1/pins/" + pinOnSecond).statusCode() == 200,
+                "the pin reads again after the resume");
         createPin(onSecond, boardOnSecond, "after recovery");
         given().get("/v1/boards/" + boardOnSecond).then().statusCode(200).body("counts.pins", equalTo(2));
     }

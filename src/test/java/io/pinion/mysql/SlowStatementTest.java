@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Unavailable;
 import io.pinion.id.ObjectType;
@@ -38,7 +39,7 @@ class SlowStatementTest {
     Breakers breakers;
 
     @Test
-    void oneSlowStatementLeavesTheHostServingAHungHostIsTakenOut() {
+    void oneSlowStatementLeavesTheHostServingAHungHostIsTakenOut() throws InterruptedException {
         TestUser user = newUser();
         int shard = TestApi.shardOf(user.id());
         String host = shard < 32 ? "mysql-1" : "mysql-2";
@@ -64,15 +65,7 @@ class SlowStatementTest {
         } finally {
             LocalStack.run("resume", host);
             // the breaker lets a trial through within pinion.breaker.open-for: the next test finds the host serving
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (given().get(other).statusCode() != 404 && System.currentTimeMillis() < deadline) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
+            Wait.upTo(10_000, () -> given().get(other).statusCode() == 404);
         }
     }
 }

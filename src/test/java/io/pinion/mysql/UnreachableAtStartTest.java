@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -21,6 +22,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.Wait;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.ops.TopologyEdits;
@@ -81,8 +83,8 @@ class UnreachableAtStartTest {
         // hung rather than refused: the server accepts connections and answers nothing
         LocalStack.run("pause", "mysql-1");
         try {
-            edits.replace(localTopology(), edits.inForce().version()).await().atMost(java.time.Duration.ofSeconds(10));
-            Thread.sleep(6_000);
+            edits.replace(localTopology(), edits.inForce().version()).await().atMost(Duration.ofSeconds(10));
+            Wait.pause(Duration.ofSeconds(6), "the migration, retried every 500 ms, meets only the hung host");
             assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 hangs: still not migrated");
             ms = io.pinion.TestApi.medianMillis(5, () -> given().get(ON_DOWN_HOST).then().statusCode(503));
             assertTrue(ms < 200, "a 503 in " + ms + " ms while the host hangs (no round trip: the timeouts are 1.5 s and more)");
@@ -90,23 +92,18 @@ class UnreachableAtStartTest {
             LocalStack.run("resume", "mysql-1");
         }
         long started = System.currentTimeMillis();
-        while (!schema.pending().isEmpty() && System.currentTimeMillis() - started < 30_000) {
-            Thread.sleep(100);
-        }
-        assertEquals(Set.of(), schema.pending(), "mysql-1 migrated once it answered");
+        Wait.within(30_000, () -> schema.pending().isEmpty(), () -> "mysql-1 migrated once it answered (pending "
+                + schema.pending() + ")");
         System.out.printf("mysql-1 served %d ms after it was resumed%n", System.currentTimeMillis() - started);
         long deadline = System.currentTimeMillis() + 15_000;
-        int status;
-        while ((status = given().get(ON_DOWN_HOST).then().extract().statusCode()) != 404
-                && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
-        assertEquals(404, status, "the shard is served again");
+        int[] status = {0};
+        Wait.within(15_000, () -> {
+            status[0] = given().get(ON_DOWN_HOST).then().extract().statusCode();
+            return status[0] == 404;
+        }, () -> "the shard is served again (last status " + status[0] + ")");
         io.pinion.TestApi.management().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
-        while (!dispatcher.handledQueues().contains("feed-fanout") && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
-        assertTrue(dispatcher.handledQueues().contains("feed-fanout"), "the handlers run once the queues are readable");
+        Wait.within(deadline - System.currentTimeMillis(), () -> dispatcher.handledQueues().contains("feed-fanout"),
+                "the handlers run once the queues are readable");
     }
 
     private static String localTopology() {
