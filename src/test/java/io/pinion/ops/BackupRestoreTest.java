@@ -337,12 +337,18 @@ class BackupRestoreTest {
      */
     private static void sentinelFailover(int port) throws InterruptedException {
         int other = port == BASE_PORTS.get(FAILED_OVER) ? BASE_PORTS.get(FAILED_OVER + "-replica") : BASE_PORTS.get(FAILED_OVER);
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (!masterPort().equals(Integer.toString(port))) {
-            assertTrue(System.currentTimeMillis() < deadline, "Sentinel did not make :" + port + " the master of " + FAILED_OVER);
-            redis(SENTINEL, "SENTINEL", "FAILOVER", FAILED_OVER); // refused while it settles a previous one: asked again
-            Thread.sleep(1_000);
-        }
+        long[] askedAt = {0};
+        Wait.within(60_000, () -> {
+            if (masterPort().equals(Integer.toString(port))) {
+                return true;
+            }
+            // refused while it settles a previous one: asked again a second later
+            if (System.currentTimeMillis() - askedAt[0] >= 1_000) {
+                redis(SENTINEL, "SENTINEL", "FAILOVER", FAILED_OVER);
+                askedAt[0] = System.currentTimeMillis();
+            }
+            return false;
+        }, "Sentinel makes :" + port + " the master of " + FAILED_OVER);
         within(() -> redis(port, "INFO", "replication").contains("role:master")
                 && redis(other, "INFO", "replication").contains("master_link_status:up")
                 && redis(other, "INFO", "replication").contains("master_port:" + port));

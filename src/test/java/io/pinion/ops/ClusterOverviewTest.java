@@ -8,16 +8,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 
 /**
  * {@code GET /v1/admin/overview/cluster} with a real Prometheus (Debian's {@code prometheus}, which .ci/run installs)
@@ -57,19 +60,16 @@ class ClusterOverviewTest {
                 "--storage.tsdb.path=" + dir.resolve("data-" + System.nanoTime()), "--web.listen-address=127.0.0.1:" + PORT)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
         try {
-            long deadline = System.currentTimeMillis() + 60_000;
-            JsonPath cluster;
-            while (true) {
+            AtomicReference<Response> response = new AtomicReference<>();
+            Wait.within(60_000, () -> {
                 admin.as().get("/v1/admin/backends"); // requests of the admin group, so that it has a rate
-                var response = admin.as().get("/v1/admin/overview/cluster");
-                cluster = response.statusCode() == 200 ? response.jsonPath() : null;
-                if (cluster != null && cluster.getInt("instances") == 1 && cluster.getList("requests.findAll { it.group == 'admin' && it.ratePerSec > 0 }").size() == 1) {
-                    break;
-                }
-                assertTrue(System.currentTimeMillis() < deadline, "figures from Prometheus within 60 s: "
-                        + (response.statusCode() == 200 ? response.asString() : response.statusCode()));
-                Thread.sleep(500);
-            }
+                response.set(admin.as().get("/v1/admin/overview/cluster"));
+                JsonPath figures = response.get().statusCode() == 200 ? response.get().jsonPath() : null;
+                return figures != null && figures.getInt("instances") == 1 && figures.getList(
+                        "requests.findAll { it.group == 'admin' && it.ratePerSec > 0 }").size() == 1;
+            }, () -> "figures from Prometheus (last: " + (response.get().statusCode() == 200 ? response.get().asString()
+                    : response.get().statusCode()) + ")");
+            JsonPath cluster = response.get().jsonPath();
             assertTrue(cluster.getBoolean("configured"));
             List<Map<String, Object>> groups = cluster.getList("requests");
             System.out.printf("cluster overview from Prometheus: %d instance(s), %s%n", cluster.getInt("instances"), groups);

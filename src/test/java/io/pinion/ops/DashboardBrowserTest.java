@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.openqa.selenium.WebElement;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.auth.Roles;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -233,12 +235,10 @@ class DashboardBrowserTest {
      * created to shown, and hedged reads of the materialized feed.
      */
     private static void readUntilShown(TestUser reader, String pin) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (!reader.as().get("/v1/me/home-feed").then().statusCode(200).extract().jsonPath()
-                .getList("items.pin.id", String.class).contains(pin)) {
-            assertTrue(System.currentTimeMillis() < deadline, "pin " + pin + " not in the home feed within 30 s");
-            Thread.sleep(250);
-        }
+        // a read every 250 ms: each is a visit
+        Wait.within(30_000, Duration.ofMillis(250), () -> reader.as().get("/v1/me/home-feed").then().statusCode(200)
+                .extract().jsonPath().getList("items.pin.id", String.class).contains(pin),
+                () -> "pin " + pin + " in the home feed");
     }
 
     private static void explain(String user, String pin) {

@@ -1,6 +1,7 @@
 package io.pinion.ops;
 
 import static io.pinion.TestApi.admin;
+import static io.pinion.Wait.pause;
 import static io.pinion.Wait.within;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,7 +67,8 @@ class FailoverDecisionTest {
 
             LocalStack.run("kill", HOST);
             long killedAt = System.nanoTime();
-            Thread.sleep(FAILOVER_AFTER_MS + 3_000);
+            pause(Duration.ofMillis(FAILOVER_AFTER_MS + 3_000),
+                    "the failover delay passes while most instances reach the master");
             assertEquals(before.master(), host().master(), "no promotion while most instances reach the master");
 
             // they lose it too (and acknowledge any topology version at once)

@@ -134,12 +134,12 @@ class MysqlFailoverTest {
         Report report;
         try {
             load.start();
-            Thread.sleep(3000);
+            Wait.pause(Duration.ofSeconds(3), "the load runs on the master before it is killed");
             LocalStack.run("kill", MASTER_SERVER);
             long killedAt = System.nanoTime();
             within(() -> load.succeededAfter(killedAt) != null);
             long recoveredMs = (load.succeededAfter(killedAt).endNanos() - killedAt) / 1_000_000;
-            Thread.sleep(1000);
+            Wait.pause(Duration.ofSeconds(1), "the load runs on the promoted replica");
             load.stop();
             assertEquals(before.replica(), host().master(), "the replica was promoted in the topology");
 
@@ -357,7 +357,7 @@ class MysqlFailoverTest {
                 } else {
                     failed.add(status);
                     try {
-                        Thread.sleep(20);
+                        Wait.pause(Duration.ofMillis(20), "a writer's back-off after a failed request");
                     } catch (InterruptedException e) {
                         return;
                     }

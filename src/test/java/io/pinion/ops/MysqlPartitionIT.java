@@ -1,10 +1,12 @@
 package io.pinion.ops;
 
+import static io.pinion.Wait.pause;
 import static io.pinion.Wait.within;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +79,7 @@ class MysqlPartitionIT {
                 }
             }
             semiSync(true);
-            Thread.sleep(2_000); // every instance has published its view and the leader is elected
+            pause(Duration.ofSeconds(2), "every instance publishes its view and the leader is elected");
             String version = etag(A, admin);
 
             // C is cut off from mysql-1's master; A and B still reach it
@@ -88,7 +90,7 @@ class MysqlPartitionIT {
                 int status = createBoard(C, writer).statusCode();
                 return status == 503 && System.nanoTime() - started < TimeUnit.MILLISECONDS.toNanos(300);
             }, "C's mysql-1 shards answer fast 503s");
-            Thread.sleep(FAILOVER_AFTER_MS + 3_000);
+            pause(Duration.ofMillis(FAILOVER_AFTER_MS + 3_000), "the failover delay passes with one instance cut off");
             assertEquals(version, etag(A, admin), "no promotion: one instance of three lost the master");
             assertEquals(201, createBoard(A, writer).statusCode(), "A still writes to the master");
             assertEquals(0, promotions(), "no promotion");
@@ -107,7 +109,7 @@ class MysqlPartitionIT {
                     }
                 });
             }
-            Thread.sleep(2_000);
+            pause(Duration.ofSeconds(2), "the writers run on the master before it is killed");
             long killedAt = System.currentTimeMillis();
             LocalStack.run("kill", "mysql-1");
             within(30_000, () -> !version.equals(etag(A, admin)), "a promotion");
@@ -120,7 +122,7 @@ class MysqlPartitionIT {
             running.set(false);
             threads.shutdown();
             assertTrue(threads.awaitTermination(30, TimeUnit.SECONDS));
-            Thread.sleep(3_000);
+            pause(Duration.ofSeconds(3), "time for a second promotion, were there one");
             assertEquals(1, promotions(), "exactly one promotion in the cluster");
             int lost = 0;
             for (String board : acknowledged) {

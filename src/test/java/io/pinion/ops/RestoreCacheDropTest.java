@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.StackResource;
@@ -40,12 +41,14 @@ class RestoreCacheDropTest {
     void theRestoresDropEmptiesARunningInstancesCacheAndLeavesAnUnusedRootAlone() throws Exception {
         String board = createBoard(newUser(), "cached before the restore");
         long id = PinionId.parse(board).value();
-        long deadline = System.currentTimeMillis() + 10_000;
-        while (cache.get(id) == null) { // a read fills the cache (while its channel delivers)
-            assertTrue(System.currentTimeMillis() < deadline, "board " + board + " never cached");
+        Wait.within(10_000, () -> {
+            if (cache.get(id) != null) {
+                return true;
+            }
+            // a read fills the cache (while its channel delivers)
             given().get("/v1/boards/" + board).then().statusCode(200);
-            Thread.sleep(50);
-        }
+            return false;
+        }, "board " + board + " cached");
         assertNotNull(cache.get(id));
 
         String unused = "/pinion-test/never-used-" + UUID.randomUUID().toString().substring(0, 8);
@@ -53,11 +56,7 @@ class RestoreCacheDropTest {
                 List.of("caches-drop", ZOOKEEPER, unused, "RestoreCacheDropTest"));
         assertTrue(answers[0].contains("\"dropped\": true"), answers[0]);
         assertTrue(answers[1].contains("\"dropped\": false"), "an unused root is left alone: " + answers[1]);
-        deadline = System.currentTimeMillis() + 5_000;
-        while (cache.get(id) != null) {
-            assertTrue(System.currentTimeMillis() < deadline, "the cache still holds board " + board + " 5 s after the drop");
-            Thread.sleep(20);
-        }
+        Wait.within(5_000, () -> cache.get(id) == null, "the cache lets board " + board + " go after the drop");
         assertNull(cache.get(id));
     }
 
