@@ -5,7 +5,6 @@ import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -18,6 +17,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
@@ -74,16 +74,12 @@ class BoardDeletionTest {
         }
         owner.as().delete("/v1/boards/" + board).then().statusCode(204);
         PinionId boardId = PinionId.parse(board);
-        long deadline = System.currentTimeMillis() + 20_000;
-        int left = Integer.MAX_VALUE;
-        while (left > 0 && System.currentTimeMillis() < deadline) {
-            left = mappings.page(MappingTable.BOARD_HAS_PINS, boardId, null, 1000).await().atMost(Duration.ofSeconds(5))
-                    .toIds().size();
-            if (left > 0) {
-                Thread.sleep(200);
-            }
-        }
-        assertEquals(0, left, "pins still on the deleted board after 20 s");
+        int[] left = {Integer.MAX_VALUE};
+        Wait.within(20_000, () -> {
+            left[0] = mappings.page(MappingTable.BOARD_HAS_PINS, boardId, null, 1000).await()
+                    .atMost(Duration.ofSeconds(5)).toIds().size();
+            return left[0] == 0;
+        }, () -> "no pin left on the deleted board (" + left[0] + " left)");
         given().get("/v1/pins/" + pins.get(0)).then().statusCode(404);
         given().get("/v1/pins/" + pins.get(count - 1)).then().statusCode(404);
         given().get("/v1/users/" + owner.id()).then().body("counts.pins", equalTo(0));
