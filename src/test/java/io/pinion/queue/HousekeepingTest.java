@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -30,7 +31,7 @@ class HousekeepingTest {
         var leased = JobOrderingTest.dequeue(worker, queue, 1, 5_000);
         JobOrderingTest.ack(worker, leased);
         worker.as().get("/v1/jobs/" + id).then().statusCode(200).body("state", equalTo("SUCCEEDED"));
-        RetryTest.waitFor(() -> worker.as().get("/v1/jobs/" + id).statusCode() == 404, 15_000);
+        Wait.within(15_000, () -> worker.as().get("/v1/jobs/" + id).statusCode() == 404, "the finished job deleted");
     }
 
     @Test
@@ -41,7 +42,8 @@ class HousekeepingTest {
         var leased = JobOrderingTest.dequeue(worker, queue, 3, 5_000);
         JobOrderingTest.ack(worker, leased);
 
-        RetryTest.waitFor(() -> io.pinion.TestApi.management().get("/q/metrics").asString().contains("pinion_queue_depth{partition=\"0\",queue=\"" + queue + "\"}"), 10_000);
+        Wait.within(10_000, () -> io.pinion.TestApi.management().get("/q/metrics").asString()
+                .contains("pinion_queue_depth{partition=\"0\",queue=\"" + queue + "\"}"), "the queue's depth gauge");
         io.pinion.TestApi.management().get("/q/metrics").then().statusCode(200)
                 .body(containsString("pinion_queue_enqueued_total{queue=\"" + queue + "\"} 3.0"))
                 .body(containsString("pinion_queue_acked_total{outcome=\"success\",queue=\"" + queue + "\"}"))

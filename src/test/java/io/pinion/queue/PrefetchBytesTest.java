@@ -3,6 +3,7 @@ package io.pinion.queue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -31,7 +33,7 @@ class PrefetchBytesTest {
         String small = Queues.create("prefetch-small", Map.of("partitions", 1, "leaseMs", 60_000));
         Queues.enqueue(worker, small, bodies(600, 20));
         dequeue(worker, small, 1);
-        RetryTest.waitFor(() -> running(worker, small) >= 500, 10_000);
+        Wait.within(10_000, () -> running(worker, small) >= 500, "500 small jobs leased");
         // one prefetch took a whole batch (500); a bound by the largest body the queue allows (64 KiB) takes 64 at a time
         assertTrue(largestPrefetch() >= 500, "the largest prefetch leased " + largestPrefetch() + " jobs");
 
@@ -39,8 +41,8 @@ class PrefetchBytesTest {
         String large = Queues.create("prefetch-large", Map.of("partitions", 1, "leaseMs", 60_000));
         Queues.enqueue(worker, large, bodies(120, size));
         dequeue(worker, large, 1);
-        RetryTest.waitFor(() -> running(worker, large) >= 2, 10_000);
-        Thread.sleep(1_500); // prefetches after the first would have come by now
+        Wait.within(10_000, () -> running(worker, large) >= 2, "a large job prefetched");
+        Wait.pause(Duration.ofMillis(1_500), "prefetches after the first would have come by then");
         long buffered = running(worker, large) - 1;
         assertTrue(buffered * size <= BUFFER_MAX_BYTES + size,
                 buffered + " buffered jobs of " + size + " bytes pass the buffer's byte budget");

@@ -5,15 +5,16 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -29,14 +30,14 @@ class RetryTest {
         Queues.grantToWorker("flaky-test");
         TestApi.admin().as().body(Map.of("retry", Map.of("kind", "fixed", "delayMs", 400)))
                 .patch("/v1/queues/flaky-test").then().statusCode(200);
-        Thread.sleep(600); // every instance picks the new backoff up within a refresh interval
+        Wait.pause(Duration.ofMillis(600), "every instance picks the new backoff up within a refresh interval");
 
         String body = "fail-" + UUID.randomUUID();
         RecordingHandlers.Flaky.FAILING.add(body);
         String id = worker.as().body(Map.of("body", body)).post("/v1/queues/flaky-test/jobs")
                 .then().statusCode(201).extract().path("id");
 
-        waitFor(() -> "FAILED".equals(state(worker, id)), 20_000);
+        Wait.within(20_000, () -> "FAILED".equals(state(worker, id)), "the job FAILED");
         List<Long> attempts = RecordingHandlers.Flaky.ATTEMPTS.get(body);
         assertEquals(3, attempts.size(), "maxAttempts = 3");
         for (int i = 1; i < attempts.size(); i++) {
@@ -51,7 +52,7 @@ class RetryTest {
         RecordingHandlers.Flaky.FAILING.remove(body);
         worker.as().post("/v1/jobs/" + id + "/retry").then().statusCode(200)
                 .body("state", org.hamcrest.Matchers.not(equalTo("FAILED")));
-        waitFor(() -> "SUCCEEDED".equals(state(worker, id)), 20_000);
+        Wait.within(20_000, () -> "SUCCEEDED".equals(state(worker, id)), "the retried job SUCCEEDED");
         assertEquals(4, RecordingHandlers.Flaky.ATTEMPTS.get(body).size());
         worker.as().get("/v1/jobs/" + id).then().body("attemptsMade", equalTo(1));
     }
@@ -85,15 +86,5 @@ class RetryTest {
 
     static String state(TestUser worker, String id) {
         return worker.as().get("/v1/jobs/" + id).then().statusCode(200).extract().path("state");
-    }
-
-    static void waitFor(BooleanSupplier condition, long timeoutMs) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + timeoutMs;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("condition not met within " + timeoutMs + " ms");
-            }
-            Thread.sleep(50);
-        }
     }
 }
