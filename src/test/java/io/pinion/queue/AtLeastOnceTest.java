@@ -11,12 +11,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.Wait;
 import io.pinion.mysql.ShardSql;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
@@ -72,11 +74,15 @@ class AtLeastOnceTest {
             assertFalse(inHand.isEmpty());
             second.kill();
 
-            while (succeeded(queue) < JOBS && System.currentTimeMillis() < deadline + 30_000) {
-                if (work(first, name, runs, true) == 0) {
-                    Thread.sleep(20);
+            // the survivor works on while there is work; the dead broker's jobs come back as their leases expire
+            Wait.within(deadline + 30_000 - System.currentTimeMillis(), () -> {
+                while (succeeded(queue) < JOBS) {
+                    if (work(first, name, runs, true) == 0) {
+                        return false;
+                    }
                 }
-            }
+                return true;
+            }, () -> "every job completed (" + succeeded(queue) + " of " + JOBS + ")");
         } finally {
             second.kill();
         }
@@ -94,14 +100,12 @@ class AtLeastOnceTest {
     }
 
     private List<LeasedJob> takeSome(DequeueBroker broker, String name) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            List<LeasedJob> jobs = broker.take(name, 50);
-            if (!jobs.isEmpty()) {
-                return jobs;
-            }
-            Thread.sleep(10);
-        }
-        return List.of();
+        AtomicReference<List<LeasedJob>> jobs = new AtomicReference<>(List.of());
+        Wait.within(1_000, () -> {
+            jobs.set(broker.take(name, 50));
+            return !jobs.get().isEmpty();
+        }, "jobs taken from the broker");
+        return jobs.get();
     }
 
     /** Takes up to 200 jobs from the broker, "runs" them and acks them; returns how many. */

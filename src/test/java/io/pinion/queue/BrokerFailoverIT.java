@@ -17,9 +17,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.PackagedService;
 import io.restassured.http.ContentType;
@@ -91,10 +92,8 @@ class BrokerFailoverIT {
                     threads.submit(() -> work(instance, admin, queue, running, acked));
                 }
             }
-            while (acked.get() < JOBS / 3) {
-                assertTrue(System.nanoTime() - drainStarted < TimeUnit.SECONDS.toNanos(120), "a third drained in 120 s: " + acked);
-                Thread.sleep(20);
-            }
+            Wait.within(120_000 - (System.nanoTime() - drainStarted) / 1_000_000, () -> acked.get() >= JOBS / 3,
+                    () -> "a third drained (" + acked + " acked)");
             List<Tenure> atKill = tenures(victim, admin);
             String victimId = localId(victim, admin);
             long killedAt = System.currentTimeMillis();
@@ -104,32 +103,29 @@ class BrokerFailoverIT {
                     : new Tenure(tenure.broker(), tenure.partition(), tenure.from(), killedAt)).toList());
             int ackedAtKill = acked.get();
 
-            // the victim's member znode goes when its session expires; its partitions follow
-            long goneAt = 0;
-            long movedAt = 0;
-            while (movedAt == 0) {
-                assertTrue(System.currentTimeMillis() - killedAt < SESSION_MS + 20_000, "partitions moved: " + owners);
+            // the victim's member znode goes when its session expires; its partitions follow (measured to 20 ms)
+            long[] goneAt = {0};
+            long[] movedAt = {0};
+            AtomicReference<Map<String, String>> owned = new AtomicReference<>(owners);
+            Wait.within(SESSION_MS + 20_000 - (System.currentTimeMillis() - killedAt), Duration.ofMillis(20), () -> {
                 List<Map<String, Object>> brokers = brokers(first, admin);
-                if (goneAt == 0 && brokers.stream().noneMatch(broker -> victimId.equals(broker.get("id")))) {
-                    goneAt = System.currentTimeMillis();
+                if (goneAt[0] == 0 && brokers.stream().noneMatch(broker -> victimId.equals(broker.get("id")))) {
+                    goneAt[0] = System.currentTimeMillis();
                 }
-                owners = owners(brokers, queue);
-                if (goneAt != 0 && owners.size() == PARTITIONS && !owners.containsValue(victimId)) {
-                    movedAt = System.currentTimeMillis();
+                owned.set(owners(brokers, queue));
+                if (goneAt[0] != 0 && owned.get().size() == PARTITIONS && !owned.get().containsValue(victimId)) {
+                    movedAt[0] = System.currentTimeMillis();
                 }
-                Thread.sleep(20);
-            }
+                return movedAt[0] != 0;
+            }, () -> "partitions moved: " + owned.get());
 
-            while (true) {
-                Map<String, Long> counts = counts(first, admin, queue);
-                if (counts.getOrDefault("SUCCEEDED", 0L) == JOBS) {
-                    assertEquals(0L, counts.getOrDefault("PENDING", 0L) + counts.getOrDefault("RUNNING", 0L)
-                            + counts.getOrDefault("FAILED", 0L), "nothing left: " + counts);
-                    break;
-                }
-                assertTrue(System.nanoTime() - drainStarted < TimeUnit.SECONDS.toNanos(240), "drained in 240 s: " + counts);
-                Thread.sleep(250);
-            }
+            AtomicReference<Map<String, Long>> counts = new AtomicReference<>();
+            Wait.within(240_000 - (System.nanoTime() - drainStarted) / 1_000_000, () -> {
+                counts.set(counts(first, admin, queue));
+                return counts.get().getOrDefault("SUCCEEDED", 0L) == JOBS;
+            }, () -> "drained: " + counts.get());
+            assertEquals(0L, counts.get().getOrDefault("PENDING", 0L) + counts.get().getOrDefault("RUNNING", 0L)
+                    + counts.get().getOrDefault("FAILED", 0L), "nothing left: " + counts.get());
             long drainMs = (System.nanoTime() - drainStarted) / 1_000_000;
             running.set(false);
 
@@ -140,10 +136,12 @@ class BrokerFailoverIT {
             System.out.printf("Three brokers drained %d jobs (enqueued in %d ms) in %d ms; one SIGKILLed after %d acks: "
                     + "its member left %d ms after the kill (session %d ms), its partitions were served elsewhere %d ms "
                     + "after that; %d tenures on record, %d overlaps%n", JOBS, enqueueMs, drainMs, ackedAtKill,
-                    goneAt - killedAt, SESSION_MS, movedAt - goneAt, records.size(), overlaps.size());
-            assertTrue(movedAt - goneAt <= 2_000, "partitions moved within 2 s of the member leaving: " + (movedAt - goneAt));
+                    goneAt[0] - killedAt, SESSION_MS, movedAt[0] - goneAt[0], records.size(), overlaps.size());
+            assertTrue(movedAt[0] - goneAt[0] <= 2_000, "partitions moved within 2 s of the member leaving: "
+                    + (movedAt[0] - goneAt[0]));
             // the ensemble expires sessions on its tick (1 s in the local stack)
-            assertTrue(goneAt - killedAt <= SESSION_MS + 3_000, "the dead member left within its session timeout + 3 s");
+            assertTrue(goneAt[0] - killedAt <= SESSION_MS + 3_000,
+                    "the dead member left within its session timeout + 3 s");
             assertEquals(List.of(), overlaps, "no partition served by two brokers at once");
         } finally {
             running.set(false);
@@ -182,15 +180,12 @@ class BrokerFailoverIT {
     /** Waits until {@code brokers} brokers serve every partition of the queue; returns partition → broker. */
     private static Map<String, String> awaitOwners(PackagedService instance, String admin, String queue, int brokers,
             long maxMs) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + maxMs;
-        while (true) {
-            Map<String, String> owners = owners(brokers(instance, admin), queue);
-            if (owners.size() == PARTITIONS && owners.values().stream().distinct().count() == brokers) {
-                return owners;
-            }
-            assertTrue(System.currentTimeMillis() < deadline, "the partitions spread over " + brokers + " brokers: " + owners);
-            Thread.sleep(100);
-        }
+        AtomicReference<Map<String, String>> owners = new AtomicReference<>();
+        Wait.within(maxMs, () -> {
+            owners.set(owners(brokers(instance, admin), queue));
+            return owners.get().size() == PARTITIONS && owners.get().values().stream().distinct().count() == brokers;
+        }, () -> "the partitions spread over " + brokers + " brokers: " + owners.get());
+        return owners.get();
     }
 
     private static List<Map<String, Object>> brokers(PackagedService instance, String admin) {

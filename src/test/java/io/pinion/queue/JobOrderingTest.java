@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -102,10 +103,7 @@ class JobOrderingTest {
         ascending.sort(Comparator.naturalOrder());
         assertEquals(ascending, asNumbers, "FIFO ids follow enqueue order");
 
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (mine(run).size() < enqueued.size() && System.currentTimeMillis() < deadline) {
-            Thread.sleep(100);
-        }
+        Wait.upTo(60_000, () -> mine(run).size() >= enqueued.size()); // asserted below, the lists shown
         assertEquals(enqueued, mine(run), "completed in enqueue order");
         worker.as().get("/v1/jobs/" + ids.get(ids.size() - 1)).then().body("state", equalTo("SUCCEEDED"));
     }

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -68,7 +70,7 @@ class LeaseSequenceTest {
         assertTrue(end <= before + 31_000, "a day's extension ended " + (end - before) + " ms later, past the 30 s total");
 
         admin.as().delete("/v1/admin/users/" + user.id() + "/queues/" + queue).then().statusCode(200);
-        Thread.sleep(2_500); // pinion.auth.grants-reuse in tests: 2 s
+        Wait.pause(Duration.ofMillis(2_500), "the grants read before the revoke expire (grants-reuse: 2 s in tests)");
         worker.as().body(Map.of("leaseToken", token)).post("/v1/jobs/" + id + "/checkpoint")
                 .then().statusCode(403).body("error", equalTo("forbidden"));
         worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success"))))

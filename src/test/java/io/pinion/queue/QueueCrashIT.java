@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.PackagedService;
 import io.restassured.http.ContentType;
@@ -83,13 +85,9 @@ class QueueCrashIT {
             Load before = new Load(admin, queue);
             before.enqueue(enqueued);
             before.work(ackedBeforeKill, new ConcurrentHashMap<>());
-            long deadline = System.currentTimeMillis() + 120_000;
-            while ((enqueued.size() < BACKLOG + SINGLES || ackedBeforeKill.size() < BACKLOG / 2)
-                    && System.currentTimeMillis() < deadline) {
-                Thread.sleep(10);
-            }
-            assertTrue(enqueued.size() >= BACKLOG + SINGLES && ackedBeforeKill.size() >= BACKLOG / 2,
-                    "the load ran before the kill: " + enqueued.size() + " enqueued, " + ackedBeforeKill.size() + " acked");
+            Wait.within(120_000, () -> enqueued.size() >= BACKLOG + SINGLES && ackedBeforeKill.size() >= BACKLOG / 2,
+                    () -> "the load ran before the kill: " + enqueued.size() + " enqueued, " + ackedBeforeKill.size()
+                            + " acked");
             long loadMs = (System.nanoTime() - started) / 1_000_000;
             SERVICE.kill();
             before.stop();
@@ -99,12 +97,11 @@ class QueueCrashIT {
             SERVICE.start();
             Load after = new Load(admin, queue);
             after.work(ackedAfter, deliveriesAfter);
-            deadline = System.currentTimeMillis() + 90_000;
             Set<String> lost = new HashSet<>(acknowledgedEnqueues);
             lost.removeAll(acknowledgedAcks);
             Set<String> ackAnswerLost = new HashSet<>();
-            while (!lost.isEmpty() && System.currentTimeMillis() < deadline) {
-                Thread.sleep(250);
+            // asserted below, after the load stops and the counts are printed
+            Wait.upTo(90_000, () -> {
                 lost.removeAll(ackedAfter);
                 if (lost.size() <= 100) {
                     // an ack that committed while the service died: done, though its worker never heard so
@@ -115,7 +112,8 @@ class QueueCrashIT {
                         }
                     }
                 }
-            }
+                return lost.isEmpty();
+            });
             after.stop();
             Set<String> ranAgain = new HashSet<>(acknowledgedAcks);
             ranAgain.retainAll(deliveriesAfter.keySet());
@@ -140,21 +138,16 @@ class QueueCrashIT {
      */
     private static void ownsEveryPartition(String admin, String queue) throws InterruptedException {
         String mine = "-" + SERVICE.pid() + "-";
-        long deadline = System.currentTimeMillis() + 30_000;
-        List<Map<String, Object>> brokers = List.of();
-        while (System.currentTimeMillis() < deadline) {
-            brokers = given().header("Authorization", "Bearer " + admin).get(SERVICE.base() + "/v1/admin/brokers")
-                    .then().statusCode(200).extract().jsonPath().getList("$");
-            long owned = brokers.stream().filter(broker -> String.valueOf(broker.get("id")).contains(mine))
+        AtomicReference<List<Map<String, Object>>> brokers = new AtomicReference<>(List.of());
+        Wait.within(30_000, () -> {
+            brokers.set(given().header("Authorization", "Bearer " + admin).get(SERVICE.base() + "/v1/admin/brokers")
+                    .then().statusCode(200).extract().jsonPath().getList("$"));
+            long owned = brokers.get().stream().filter(broker -> String.valueOf(broker.get("id")).contains(mine))
                     .flatMap(broker -> ((List<?>) broker.get("partitions")).stream())
                     .filter(partition -> String.valueOf(partition).startsWith(queue + "/")).count();
-            if (owned == 4) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("the instance under test (pid " + SERVICE.pid() + ") does not own every partition of "
-                + queue + " within 30 s; another dequeue broker runs on the stack: " + brokers);
+            return owned == 4;
+        }, () -> "the instance under test (pid " + SERVICE.pid() + ") owns every partition of " + queue
+                + " (else another dequeue broker runs on the stack: " + brokers.get() + ")");
     }
 
     /** The job's state as stored, or the HTTP status when it cannot be read (404: no such job). */

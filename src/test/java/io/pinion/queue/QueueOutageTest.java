@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -68,18 +70,17 @@ class QueueOutageTest {
             LocalStack.run("start", "mysql-2");
         }
         // the host's breaker lets a trial request through within pinion.breaker.open-for (1 s) of the restart
-        String resumed = null;
-        long back = System.currentTimeMillis() + 10_000;
-        while (resumed == null) {
+        AtomicReference<String> enqueued = new AtomicReference<>();
+        Wait.within(10_000, () -> {
             var answer = worker.as().body(Map.of("body", "after", "dedupeKey", keyOnSecond)).post("/v1/queues/" + name + "/jobs");
             if (answer.statusCode() == 201) {
-                resumed = answer.path("id");
-            } else {
-                answer.then().statusCode(503);
-                assertTrue(System.currentTimeMillis() < back, "enqueues on the restarted host succeed again");
-                Thread.sleep(200);
+                enqueued.set(answer.path("id"));
+                return true;
             }
-        }
+            answer.then().statusCode(503);
+            return false;
+        }, "enqueues on the restarted host succeed again");
+        String resumed = enqueued.get();
         long deadline = System.currentTimeMillis() + 20_000;
         List<String> got = List.of();
         while (got.isEmpty() && System.currentTimeMillis() < deadline) {
@@ -97,15 +98,16 @@ class QueueOutageTest {
      * two and open the host's breaker for a moment, which the next test class must not meet.
      */
     private static void settled(TestUser worker, String name) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        long since = System.currentTimeMillis();
-        while (System.currentTimeMillis() - since < 2_000) {
-            assertTrue(System.currentTimeMillis() < deadline, "the restarted host answers steadily");
-            if (worker.as().get("/v1/queues/" + name + "/stats").statusCode() != 200) {
-                since = System.currentTimeMillis();
+        long[] since = {System.currentTimeMillis()};
+        Wait.within(30_000, () -> {
+            if (System.currentTimeMillis() - since[0] >= 2_000) {
+                return true;
             }
-            Thread.sleep(100);
-        }
+            if (worker.as().get("/v1/queues/" + name + "/stats").statusCode() != 200) {
+                since[0] = System.currentTimeMillis();
+            }
+            return false;
+        }, "the restarted host answers steadily");
     }
 
     /** A dedupe key whose partition lives on mysql-2 (shards 32-63) or mysql-1. */

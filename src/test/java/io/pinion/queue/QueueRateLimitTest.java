@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.Wait;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
 import io.quarkus.test.junit.QuarkusTest;
@@ -52,7 +53,7 @@ class QueueRateLimitTest {
             while (System.currentTimeMillis() - start < WINDOW_MS) {
                 served[0] += drain(first, name);
                 served[1] += drain(second, name);
-                Thread.sleep(5);
+                Wait.pause(Duration.ofMillis(5), "pacing: the brokers are asked every 5 ms over the window");
             }
             int total = served[0] + served[1];
             double expected = RATE * WINDOW_MS / 1000;
@@ -61,12 +62,12 @@ class QueueRateLimitTest {
             assertTrue(served[0] > expected * 0.3 && served[1] > expected * 0.3, "both brokers served: " + served[0] + " / " + served[1]);
 
             TestApi.admin().as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + name).then().statusCode(200);
-            Thread.sleep(2_000); // a refresh and a heartbeat later every broker applies it
+            Wait.pause(Duration.ofSeconds(2), "a refresh and a heartbeat later every broker applies it");
             int whilePaused = 0;
             long pauseStart = System.currentTimeMillis();
             while (System.currentTimeMillis() - pauseStart < 3_000) {
                 whilePaused += drain(first, name) + drain(second, name);
-                Thread.sleep(20);
+                Wait.pause(Duration.ofMillis(20), "pacing: the brokers are asked every 20 ms while paused");
             }
             assertEquals(0, whilePaused, "a paused queue hands nothing out");
         } finally {

@@ -3,6 +3,7 @@ package io.pinion.queue;
 import java.util.List;
 import java.util.UUID;
 
+import io.pinion.Wait;
 import io.pinion.queue.broker.BrokerContext;
 import io.pinion.queue.broker.DequeueBroker;
 
@@ -25,13 +26,8 @@ final class TwoBrokers {
 
     /** Waits until the brokers split the queue's partitions evenly between them. */
     static void awaitEvenSplit(DequeueBroker first, DequeueBroker second, long queueId, int partitions) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 15_000;
-        while (System.currentTimeMillis() < deadline) {
-            if (owned(first, queueId).size() == partitions / 2 && owned(second, queueId).size() == partitions / 2) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("partitions not split: " + owned(first, queueId) + " / " + owned(second, queueId));
+        Wait.within(15_000, () -> owned(first, queueId).size() == partitions / 2
+                && owned(second, queueId).size() == partitions / 2,
+                () -> "partitions split evenly: " + owned(first, queueId) + " / " + owned(second, queueId));
     }
 }

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.Wait;
 import io.pinion.queue.LeasedJob;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -37,14 +39,12 @@ class FifoPutBackTest {
                 .body(Map.of("jobs", List.of(Map.of("body", "first"), Map.of("body", "second"))))
                 .post("/v1/queues/" + queue + "/jobs").then().statusCode(201).extract().jsonPath().getList("items.id", String.class);
 
-        List<LeasedJob> taken = List.of();
-        long deadline = System.currentTimeMillis() + 10_000;
-        while (taken.isEmpty() && System.currentTimeMillis() < deadline) {
-            taken = broker.take(queue, 5);
-            if (taken.isEmpty()) {
-                Thread.sleep(20);
-            }
-        }
+        AtomicReference<List<LeasedJob>> head = new AtomicReference<>(List.of());
+        Wait.within(10_000, () -> {
+            head.set(broker.take(queue, 5));
+            return !head.get().isEmpty();
+        }, "the FIFO head taken");
+        List<LeasedJob> taken = head.get();
         assertEquals(1, taken.size(), "a FIFO partition hands out one job at a time");
         assertEquals(ids.get(0), taken.get(0).id().toString());
         assertTrue(broker.take(queue, 5).isEmpty(), "the next job waits while the head is in flight");
