@@ -1,8 +1,10 @@
 package io.pinion.store;
 
+import static io.pinion.Wait.pause;
 import static io.pinion.Wait.within;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,9 +49,9 @@ class CacheChannelMovesTest {
         try {
             within(2_000, () -> topology.get().redis().instances().equals(moved));
             // the clients of the old endpoints are closed: a channel still publishing through them stays distrusted
-            Thread.sleep(1_500);
+            pause(Duration.ofMillis(1_500), "the trust earned through the old endpoints runs out");
             within(5_000, cache::usable);
-            Thread.sleep(1_500);
+            pause(Duration.ofMillis(1_500), "the cache stays trusted for a while");
             assertTrue(cache.usable(), "the cache stays trusted: the channel's heartbeats come back through the new clients");
             TestApi.createBoard(TestApi.newUser(), "written after the move");
         } finally {

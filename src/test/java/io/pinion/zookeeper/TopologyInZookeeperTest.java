@@ -5,8 +5,11 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -73,23 +76,19 @@ class TopologyInZookeeperTest {
         try (CuratorFramework other = client()) {
             Stat written = other.setData().forPath("/topology", TopologyLoader.toJson(narrowed).getBytes(StandardCharsets.UTF_8));
             long started = System.nanoTime();
-            while (topology.versioned().version() != written.getVersion()
-                    && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(5)) {
-                Thread.sleep(5);
-            }
+            Wait.within(5_000, Duration.ofMillis(5), () -> topology.versioned().version() == written.getVersion(),
+                    () -> "version " + written.getVersion() + " in force (" + topology.versioned().version() + " is)");
             long tookMs = (System.nanoTime() - started) / 1_000_000;
             System.out.printf("a topology change written in ZooKeeper was in force after %d ms%n", tookMs);
-            assertEquals(written.getVersion(), topology.versioned().version());
             assertTrue(tookMs < 1_000, "in force after " + tookMs + " ms");
             assertEquals(new ShardRange(0, 62), topology.get().mysql().openShards());
             // other tests' jobs may fill it again at once: the clear is seen in its epoch and this pin's absence
             assertTrue(cache.stamp(pinId).epoch() > epoch && cache.get(pinId) == null,
                     "a new topology empties the object cache");
             java.nio.file.Path file = LocalStack.repoRoot().resolve("target/test-topology.json");
-            while (!Files.readString(file).equals(TopologyLoader.toJson(narrowed))
-                    && System.nanoTime() - started < TimeUnit.SECONDS.toNanos(2)) {
-                Thread.sleep(5);
-            }
+            // asserted below, the contents shown
+            Wait.upTo(2_000 - (System.nanoTime() - started) / 1_000_000,
+                    () -> contents(file).equals(TopologyLoader.toJson(narrowed)));
             assertEquals(TopologyLoader.toJson(narrowed), Files.readString(file), "the file follows");
         } finally {
             io.pinion.TestApi.putTopology(original).then().statusCode(200);
@@ -145,6 +144,14 @@ class TopologyInZookeeperTest {
                 .body("error", org.hamcrest.Matchers.equalTo("invalid_topology"));
         io.pinion.TestApi.newUser().as().contentType("application/json").header("If-Match", version).body(document)
                 .put("/v1/admin/topology").then().statusCode(403);
+    }
+
+    private static String contents(java.nio.file.Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static void within(java.util.function.BooleanSupplier condition) throws InterruptedException {

@@ -4,11 +4,14 @@ import static io.pinion.TestApi.admin;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.management;
 import static io.pinion.TestApi.newUser;
+import static io.pinion.Wait.pause;
 import static io.pinion.Wait.within;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
 
 import jakarta.inject.Inject;
 
@@ -78,7 +81,7 @@ class ZookeeperOutageTest {
             while (System.currentTimeMillis() - stopped < 20_000) {
                 createBoard(user, "written while ZooKeeper stays down");
                 given().get("/v1/users/" + user.id()).then().statusCode(200);
-                Thread.sleep(1_000);
+                pause(Duration.ofSeconds(1), "a write and a read a second while ZooKeeper stays down");
             }
             assertEquals(version, topology.versioned().version(), "nothing promoted, no topology change");
         } finally {
