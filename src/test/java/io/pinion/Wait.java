@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 /**
  * How tests wait for something that happens in the background (a job, a failover, a replica catching up): the
  * condition is polled every 50 ms until it holds, and the test fails once the time is up. One copy, so every test
- * waits alike and says alike what it waited for.
+ * waits alike and says alike what it waited for. A test that needs time itself to pass, with nothing to poll, says
+ * why through {@link #pause}.
  */
 public final class Wait {
 
