@@ -56,10 +56,6 @@ public class CacheChannel {
     private final Set<Long> pending = new LinkedHashSet<>();
     private boolean overflowed;
     private volatile RedisChannel channel;
-    private volatile boolean subscribed;
-    private volatile boolean lost = true;
-    private volatile long sent;
-    private volatile long heard;
     private long timer = -1;
 
     CacheChannel(ObjectCache cache, CacheConfig config, RedisClients redis, ActiveTopology topology, Vertx vertx,
@@ -139,21 +135,22 @@ public class CacheChannel {
         if (open == null) {
             return;
         }
-        long missing = sent - heard;
-        if (cache.usable() && missing > allowedMissing()) {
-            cache.pause();
+        CacheTrust trust = cache.trust();
+        long allowed = allowedMissing();
+        long missing = trust.outstanding();
+        if (trust.check(allowed) && config.enabled()) {
             paused.increment();
             LOG.warnf(
                     "object cache bypassed until its channel delivers again: %d heartbeats in a row did not come back",
                     missing);
         }
-        if (!subscribed) {
+        if (!trust.subscribed()) {
             return;
         }
         // held invalidations go out once the channel delivers again, judged by the heartbeats alone: an instance
         // whose own cache is off or paused still owes them to the instances whose caches are on
-        boolean delivering = missing <= allowedMissing();
-        long beat = ++sent;
+        boolean delivering = missing <= allowed;
+        long beat = trust.nextBeat();
         open.publish(sender + "|" + HEARTBEAT + beat).subscribe().with(ignored -> { },
                 failure -> LOG.debugf("cache heartbeat not published: %s", Outages.describe(failure)));
         if (delivering) {
@@ -193,14 +190,8 @@ public class CacheChannel {
         String body = message.substring(bar + 1);
         if (body.startsWith(HEARTBEAT)) {
             if (own) {
-                heard = Math.max(heard, Long.parseLong(body.substring(HEARTBEAT.length())));
-                if (subscribed && !cache.usable()) {
-                    if (lost) {
-                        lost = false;
-                        cache.trust();
-                    } else {
-                        cache.resume();
-                    }
+                long beat = Long.parseLong(body.substring(HEARTBEAT.length()));
+                if (cache.trust().heard(beat, cache::clear) != null && config.enabled()) {
                     LOG.infof("object cache in use: its channel delivers");
                 }
             }
@@ -232,15 +223,10 @@ public class CacheChannel {
     }
 
     private void subscribed(boolean now) {
-        subscribed = now;
-        if (!now) {
-            boolean wasInUse = cache.usable();
-            lost = true;
-            cache.distrust();
-            if (wasInUse) {
-                distrusted.increment();
-                LOG.warnf("object cache emptied and bypassed until its channel delivers again: subscription lost");
-            }
+        CacheTrust.State before = cache.trust().subscription(now, cache::clear);
+        if (before == CacheTrust.State.DELIVERING && config.enabled()) {
+            distrusted.increment();
+            LOG.warnf("object cache emptied and bypassed until its channel delivers again: subscription lost");
         }
     }
 }

@@ -40,7 +40,7 @@ public class ObjectCache {
     private final Cache<Long, OwnerFacts> facts;
     private final AtomicLongArray versions = new AtomicLongArray(STRIPES);
     private final AtomicLong epoch = new AtomicLong();
-    private volatile boolean trusted;
+    private final CacheTrust trust = new CacheTrust();
 
     ObjectCache(CacheConfig config, MeterRegistry registry) {
         this.enabled = config.enabled();
@@ -72,7 +72,12 @@ public class ObjectCache {
 
     /** Whether reads may use the cache now. */
     public boolean usable() {
-        return enabled && trusted;
+        return enabled && trust.state() == CacheTrust.State.DELIVERING;
+    }
+
+    /** The state of trust, driven by the invalidation channel. */
+    CacheTrust trust() {
+        return trust;
     }
 
     /** The cached object, or null. */
@@ -133,7 +138,7 @@ public class ObjectCache {
 
     /** Inside a key's {@code compute}: nothing invalidated the stamped id's stripe nor cleared the cache since. */
     private boolean unchanged(Stamp before) {
-        return trusted && versions.get(stripe(before.id())) == before.version() && epoch.get() == before.epoch();
+        return trust.state() == CacheTrust.State.DELIVERING && versions.get(stripe(before.id())) == before.version() && epoch.get() == before.epoch();
     }
 
     /**
@@ -158,31 +163,6 @@ public class ObjectCache {
         entries.invalidateAll();
         lists.invalidateAll();
         facts.invalidateAll();
-    }
-
-    /** The channel delivers again after it was lost: start over from empty and use the cache. */
-    void trust() {
-        clear();
-        trusted = true;
-    }
-
-    /** The channel was lost, and invalidations with it: empty the cache and bypass it. */
-    void distrust() {
-        trusted = false;
-        clear();
-    }
-
-    /**
-     * The channel is slow but connected (its invalidations are delayed, not lost): bypass the cache, keep applying
-     * invalidations as they arrive, and keep the entries.
-     */
-    void pause() {
-        trusted = false;
-    }
-
-    /** The channel is back without having been lost: every invalidation sent before now has been applied. */
-    void resume() {
-        trusted = true;
     }
 
     /** Entries and estimated bytes, for the admin view and tests. */

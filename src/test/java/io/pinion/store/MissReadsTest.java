@@ -92,7 +92,8 @@ class MissReadsTest {
 
     @Test
     void aReadFillsTheCacheOnlyIfNothingInvalidatedItsIdMeanwhile() {
-        cache.trust();
+        cache.trust().subscription(true, cache::clear);
+        cache.trust().heard(0, cache::clear);
         var first = get(11, 12);
         cache.invalidate(pin(12).value());
         statements.get(0).answer();
