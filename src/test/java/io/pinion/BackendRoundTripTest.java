@@ -92,10 +92,13 @@ class BackendRoundTripTest {
         for (RedisInstanceClient client : clients) {
             String key = "pinion:test:" + client.name() + ":" + UUID.randomUUID();
             send(client, Request.cmd(Command.SETEX).arg(key).arg(60).arg("written through " + client.name()));
-            assertEquals("written through " + client.name(), send(client, Request.cmd(Command.GET).arg(key)).toString());
+            assertEquals(
+                    "written through " + client.name(),
+                    send(client, Request.cmd(Command.GET).arg(key)).toString());
             for (RedisInstanceClient other : clients) {
                 if (other != client) {
-                    assertNull(send(other, Request.cmd(Command.GET).arg(key)), "the key lives only on " + client.name());
+                    assertNull(
+                            send(other, Request.cmd(Command.GET).arg(key)), "the key lives only on " + client.name());
                 }
             }
             String info = send(client, Request.cmd(Command.INFO).arg("server")).toString();
@@ -129,13 +132,18 @@ class BackendRoundTripTest {
 
     private static Uni<Void> createScratchTable(HBaseCluster cluster) {
         return cluster.connection()
-                .flatMap(connection -> HBaseCalls.uni(() -> connection.getAdmin().tableExists(SCRATCH))
-                        .flatMap(exists -> exists ? Uni.createFrom().voidItem()
-                                : HBaseCalls.uni(() -> connection.getAdmin().createTable(TableDescriptorBuilder
-                                        .newBuilder(SCRATCH)
-                                        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
-                                        .build()))
-                                        .onFailure(failure -> failure.getClass().getSimpleName().equals("TableExistsException"))
+                .flatMap(connection -> HBaseCalls.uni(
+                                () -> connection.getAdmin().tableExists(SCRATCH))
+                        .flatMap(exists -> exists
+                                ? Uni.createFrom().voidItem()
+                                : HBaseCalls.uni(() -> connection
+                                                .getAdmin()
+                                                .createTable(TableDescriptorBuilder.newBuilder(SCRATCH)
+                                                        .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY))
+                                                        .build()))
+                                        .onFailure(failure -> failure.getClass()
+                                                .getSimpleName()
+                                                .equals("TableExistsException"))
                                         .recoverWithNull()));
     }
 }

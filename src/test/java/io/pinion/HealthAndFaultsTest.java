@@ -58,9 +58,19 @@ class HealthAndFaultsTest {
     @Test
     void readinessIsUpAndTheBackendsGroupNamesEveryBackendWithoutInternals() {
         given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        JsonPath backends = management().when().get("/q/health/group/backends").then().statusCode(200).extract().jsonPath();
+        JsonPath backends = management()
+                .when()
+                .get("/q/health/group/backends")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(BACKENDS.size(), backends.getList("checks").size());
-        management().when().get("/q/health/group/backends").then().body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
+        management()
+                .when()
+                .get("/q/health/group/backends")
+                .then()
+                .body("checks.name", containsInAnyOrder(BACKENDS.toArray()));
         given().when().get("/q/health").then().statusCode(404); // the whole report is the management interface's
         String text = given().when().get("/q/health/ready").then().extract().asString()
                 + given().when().get("/q/health/live").then().extract().asString();
@@ -83,7 +93,12 @@ class HealthAndFaultsTest {
             assertEquals("DOWN", states.get("redis-2"));
             // its replica, as Sentinel reports it, may be down too: its link to the stopped master is
             BACKENDS.stream().filter(b -> !b.startsWith("redis-2")).forEach(b -> assertEquals("UP", states.get(b), b));
-            admin().as().when().get("/v1/admin/topology/shards/40").then().statusCode(200).body("host", equalTo("mysql-2"));
+            admin().as()
+                    .when()
+                    .get("/v1/admin/topology/shards/40")
+                    .then()
+                    .statusCode(200)
+                    .body("host", equalTo("mysql-2"));
             given().get("/v1/users/" + onFirst.id() + "/following/users/" + onSecond.id()).then().statusCode(200);
             Response failed = given().get("/v1/users/" + onSecond.id() + "/following/users/" + onFirst.id());
             failed.then().statusCode(503).body("error", equalTo("backend_unavailable"));
@@ -100,7 +115,8 @@ class HealthAndFaultsTest {
     void aPausedRedisLeavesReadinessUpAndItsRequestsAnswer503Within50msAfterTheFirstFailure() throws Exception {
         TestUser onSecond = Graph.userOn("redis-2", shards, topology);
         TestUser other = newUser();
-        URI check = URI.create("http://localhost:" + RestAssured.port + "/v1/users/" + onSecond.id() + "/following/users/" + other.id());
+        URI check = URI.create("http://localhost:" + RestAssured.port + "/v1/users/" + onSecond.id()
+                + "/following/users/" + other.id());
         HttpClient client = HttpClient.newHttpClient();
         LocalStack.run("pause", "redis-2");
         try {
@@ -118,7 +134,8 @@ class HealthAndFaultsTest {
     }
 
     private static int status(HttpClient client, URI uri) throws IOException, InterruptedException {
-        return client.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return client.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private static boolean answers(HttpClient client, URI uri, int expected) {

@@ -38,8 +38,8 @@ public final class TestApi {
     public static final int MANAGEMENT_PORT = 9001;
 
     /**
-     * The median time of {@code times} runs of {@code request}, in milliseconds: one request's time on a busy machine is
-     * noise, the median says whether requests wait.
+     * The median time of {@code times} runs of {@code request}, in milliseconds: one request's time on a busy machine
+     * is noise, the median says whether requests wait.
      */
     public static long medianMillis(int times, TimedRequest request) {
         long[] took = new long[times];

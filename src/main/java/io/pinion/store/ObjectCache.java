@@ -138,7 +138,9 @@ public class ObjectCache {
 
     /** Inside a key's {@code compute}: nothing invalidated the stamped id's stripe nor cleared the cache since. */
     private boolean unchanged(Stamp before) {
-        return trust.state() == CacheTrust.State.DELIVERING && versions.get(stripe(before.id())) == before.version() && epoch.get() == before.epoch();
+        return trust.state() == CacheTrust.State.DELIVERING
+                && versions.get(stripe(before.id())) == before.version()
+                && epoch.get() == before.epoch();
     }
 
     /**

@@ -33,9 +33,28 @@ class ArchitectureTest {
 
     /** The features, in the order they may use each other: a feature only uses those below it. */
     static final String[] FEATURES = {
-            "io.pinion.feed.explain", "io.pinion.feed.read", "io.pinion.feed.fanout", "io.pinion.feed.store", "io.pinion.feed","io.pinion.pins", "io.pinion.boards", "io.pinion.users",
-            "io.pinion.ops.commands", "io.pinion.ops.overview", "io.pinion.ops.failover", "io.pinion.ops", "io.pinion.graph.repair", "io.pinion.graph", "io.pinion.graph.admin", "io.pinion.queue", "io.pinion.queue.work",
-            "io.pinion.queue.broker", "io.pinion.health", "io.pinion.ratelimit", "io.pinion.auth" };
+        "io.pinion.feed.explain",
+        "io.pinion.feed.read",
+        "io.pinion.feed.fanout",
+        "io.pinion.feed.store",
+        "io.pinion.feed",
+        "io.pinion.pins",
+        "io.pinion.boards",
+        "io.pinion.users",
+        "io.pinion.ops.commands",
+        "io.pinion.ops.overview",
+        "io.pinion.ops.failover",
+        "io.pinion.ops",
+        "io.pinion.graph.repair",
+        "io.pinion.graph",
+        "io.pinion.graph.admin",
+        "io.pinion.queue",
+        "io.pinion.queue.work",
+        "io.pinion.queue.broker",
+        "io.pinion.health",
+        "io.pinion.ratelimit",
+        "io.pinion.auth"
+    };
 
     @Test
     void noPackageDependsOnItselfInACircle() {
@@ -67,11 +86,26 @@ class ArchitectureTest {
 
     @Test
     void everyPackageBelongsToALayer() {
-        classes().should().resideInAnyPackage(concat(FEATURES, "io.pinion.seed..", "io.pinion.nativeimage..",
-                "io.pinion..api..", "io.pinion.web..", "io.pinion.store..", "io.pinion.mysql..", "io.pinion.redis..",
-                "io.pinion.hbase..", "io.pinion.hedge..", "io.pinion.breaker..", "io.pinion.zookeeper..", "io.pinion.prometheus..",
-                "io.pinion.topology..",
-                "io.pinion.id..", "io.pinion.paging..", "io.pinion.failure.."))
+        classes()
+                .should()
+                .resideInAnyPackage(concat(
+                        FEATURES,
+                        "io.pinion.seed..",
+                        "io.pinion.nativeimage..",
+                        "io.pinion..api..",
+                        "io.pinion.web..",
+                        "io.pinion.store..",
+                        "io.pinion.mysql..",
+                        "io.pinion.redis..",
+                        "io.pinion.hbase..",
+                        "io.pinion.hedge..",
+                        "io.pinion.breaker..",
+                        "io.pinion.zookeeper..",
+                        "io.pinion.prometheus..",
+                        "io.pinion.topology..",
+                        "io.pinion.id..",
+                        "io.pinion.paging..",
+                        "io.pinion.failure.."))
                 .check(CLASSES);
     }
 

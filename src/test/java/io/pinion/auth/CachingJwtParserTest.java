@@ -33,7 +33,8 @@ class CachingJwtParserTest {
         assertSame(parser.parse(token), parser.parse(token), "a verified token is not verified again");
 
         char last = token.charAt(token.length() - 2);
-        String tampered = token.substring(0, token.length() - 2) + (last == 'A' ? 'B' : 'A') + token.charAt(token.length() - 1);
+        String tampered =
+                token.substring(0, token.length() - 2) + (last == 'A' ? 'B' : 'A') + token.charAt(token.length() - 1);
         assertThrows(ParseException.class, () -> parser.parse(tampered));
 
         String expired = Jwt.issuer("pinion").subject("1").expiresIn(Duration.ofSeconds(-60)).sign();

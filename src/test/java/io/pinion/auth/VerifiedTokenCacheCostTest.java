@@ -45,7 +45,9 @@ class VerifiedTokenCacheCostTest {
         Arrays.sort(sorted);
         long median = sorted[batches / 2];
         for (int batch = batches / 2; batch < batches; batch++) {
-            assertTrue(nanos[batch] < median * 5 + 20_000_000L, "batch " + batch + " took " + nanos[batch] + " ns, median " + median);
+            assertTrue(
+                    nanos[batch] < median * 5 + 20_000_000L,
+                    "batch " + batch + " took " + nanos[batch] + " ns, median " + median);
         }
         JsonWebToken recent = parser.parse("token-99999");
         assertSame(recent, parser.parse("token-99999"), "a recent token is still cached");

@@ -46,7 +46,10 @@ class BoardApiTest {
                 .then().statusCode(200).body("name", equalTo("After")).body("description", equalTo("about Before"));
         owner.as().delete("/v1/boards/" + board).then().statusCode(204);
         given().get("/v1/boards/" + board).then().statusCode(404).body("error", equalTo("board_not_found"));
-        given().get("/v1/users/" + owner.id() + "/boards").then().statusCode(200).body("items", org.hamcrest.Matchers.empty());
+        given().get("/v1/users/" + owner.id() + "/boards")
+                .then()
+                .statusCode(200)
+                .body("items", org.hamcrest.Matchers.empty());
         given().get("/v1/users/" + owner.id()).then().body("counts.boards", equalTo(0));
         owner.as().delete("/v1/boards/" + board).then().statusCode(404);
     }
@@ -68,7 +71,11 @@ class BoardApiTest {
             if (cursor != null) {
                 request.queryParam("cursor", cursor);
             }
-            JsonPath page = request.get("/v1/users/" + user.id() + "/boards").then().statusCode(200).extract().jsonPath();
+            JsonPath page = request.get("/v1/users/" + user.id() + "/boards")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
             seen.addAll(page.getList("items.id"));
             cursor = page.getString("nextCursor");
         } while (cursor != null);
@@ -78,7 +85,12 @@ class BoardApiTest {
     @Test
     void invalidBoardsAreRejected() {
         TestUser user = newUser();
-        user.as().body(Map.of("name", "  ")).post("/v1/boards").then().statusCode(400).body("error", equalTo("validation_failed"));
+        user.as()
+                .body(Map.of("name", "  "))
+                .post("/v1/boards")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("validation_failed"));
         user.as().body(Map.of("name", "x".repeat(101))).post("/v1/boards").then().statusCode(400);
         user.as().body(Map.of("name", "ok", "description", "d".repeat(501))).post("/v1/boards").then().statusCode(400);
         user.as().body("{}").post("/v1/boards").then().statusCode(400).body("error", equalTo("validation_failed"));

@@ -34,7 +34,11 @@ class BreakerTest {
         call(() -> { reached.incrementAndGet(); return Uni.createFrom().failure(new ConnectException("refused")); })
                 .assertFailedWith(ConnectException.class);
         assertTrue(breaker.isOpen());
-        call(() -> { reached.incrementAndGet(); return Uni.createFrom().item("ok"); }).assertFailedWith(IllegalStateException.class);
+        call(() -> {
+                    reached.incrementAndGet();
+                    return Uni.createFrom().item("ok");
+                })
+                .assertFailedWith(IllegalStateException.class);
         assertEquals(1, reached.get(), "an open breaker does not call the backend");
         assertEquals(1, rejected.get());
         Wait.pause(Duration.ofMillis(60), "the open time (50 ms) before a trial");
@@ -54,7 +58,8 @@ class BreakerTest {
 
     @Test
     void aFailureThatIsNoOutageLeavesItClosed() {
-        call(() -> Uni.createFrom().failure(new IllegalArgumentException("bad request"))).assertFailedWith(IllegalArgumentException.class);
+        call(() -> Uni.createFrom().failure(new IllegalArgumentException("bad request")))
+                .assertFailedWith(IllegalArgumentException.class);
         assertFalse(breaker.isOpen());
     }
 

@@ -36,11 +36,12 @@ import io.pinion.stack.LocalStack;
 import io.pinion.stack.Operator;
 
 /**
- * {@code bin/cluster}: two packaged instances behind HAProxy (three in the measurements of docs/benchmarks.md), under a small steady load of reads and writes through
- * the load balancer, and a worker long-polling an empty queue. A rolling restart ({@code bin/cluster restart}) fails
- * no request (the long polls of an instance shutting down end early); a SIGKILLed instance fails at most the
- * requests it had in flight; a worker dequeuing through the load balancer never gets an empty answer while
- * jobs are due on any instance's partitions; and a user's write limit (20/s) holds for the cluster as a whole.
+ * {@code bin/cluster}: two packaged instances behind HAProxy (three in the measurements of docs/benchmarks.md), under a
+ * small steady load of reads and writes through the load balancer, and a worker long-polling an empty queue. A rolling
+ * restart ({@code bin/cluster restart}) fails no request (the long polls of an instance shutting down end early); a
+ * SIGKILLed instance fails at most the requests it had in flight; a worker dequeuing through the load balancer never
+ * gets an empty answer while jobs are due on any instance's partitions; and a user's write limit (20/s) holds for the
+ * cluster as a whole.
  */
 class ClusterIT {
 
@@ -75,14 +76,22 @@ class ClusterIT {
             String admin = admin();
             String writer = token("cluster_it_writer");
             String board = field(send("POST", "/v1/boards", writer, "{\"name\":\"cluster\"}"), 201, "id");
-            String pin = field(send("POST", "/v1/pins", writer,
-                    "{\"boardId\":\"" + board + "\",\"description\":\"through the balancer\",\"imageUrl\":\"https://example.org/c.jpg\"}"),
-                    201, "id");
+            String pin = field(
+                    send(
+                            "POST",
+                            "/v1/pins",
+                            writer,
+                            "{\"boardId\":\"" + board
+                                    + "\",\"description\":\"through the"
+                                    + " balancer\",\"imageUrl\":\"https://example.org/c.jpg\"}"),
+                    201,
+                    "id");
 
             // a small steady load: three readers of the pin (~100/s each), one writer of boards (10/s, under its limit)
             Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
             ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-            java.util.concurrent.atomic.AtomicReference<String> phase = new java.util.concurrent.atomic.AtomicReference<>("warm");
+            java.util.concurrent.atomic.AtomicReference<String> phase =
+                    new java.util.concurrent.atomic.AtomicReference<>("warm");
             for (int i = 0; i < 4; i++) {
                 boolean writes = i == 0;
                 String reader = token("cluster_it_reader_" + i);
@@ -175,7 +184,14 @@ class ClusterIT {
         for (int i = 0; i < jobs; i++) {
             batch.append(i == 0 ? "" : ",").append("{\"body\":\"job-").append(i).append("\"}");
         }
-        assertEquals(201, send("POST", "/v1/queues/" + queue + "/jobs", admin, batch.append("]}").toString()).statusCode());
+        assertEquals(
+                201,
+                send(
+                                "POST",
+                                "/v1/queues/" + queue + "/jobs",
+                                admin,
+                                batch.append("]}").toString())
+                        .statusCode());
         int received = 0;
         int calls = 0;
         int empty = 0;
@@ -200,8 +216,10 @@ class ClusterIT {
             assertEquals(200, send("POST", "/v1/jobs/ack", admin, acks.append("]}").toString()).statusCode());
             received += items.size();
         }
-        System.out.printf("ClusterIT: %d jobs of a 6-partition queue (3 per instance) dequeued through the load balancer "
-                + "in %d calls, %d of them empty, %d ms%n", jobs, calls, empty, (System.nanoTime() - started) / 1_000_000);
+        System.out.printf(
+                "ClusterIT: %d jobs of a 6-partition queue (3 per instance) dequeued through the load balancer "
+                        + "in %d calls, %d of them empty, %d ms%n",
+                jobs, calls, empty, (System.nanoTime() - started) / 1_000_000);
         assertEquals(0, empty, "no empty answer while jobs were due on some instance");
     }
 
@@ -223,15 +241,20 @@ class ClusterIT {
             long dequeueMs = (System.nanoTime() - asked) / 1_000_000;
             assertEquals(200, response.statusCode(), response.body());
             JsonNode items = JSON.readTree(response.body()).path("items");
-            assertEquals(1, items.size(), "the first dequeue of a queue made a moment ago brings its job: " + response.body());
+            assertEquals(
+                    1,
+                    items.size(),
+                    "the first dequeue of a queue made a moment ago brings its job: " + response.body());
             // found within a slice or two of the wait (its owner re-asked every second), not at the end of the wait
             assertTrue(dequeueMs < 4_000, "the job came " + dequeueMs + " ms into a 5 s wait");
             assertEquals(job, items.get(0).path("id").asText());
-            String ack = "{\"acks\":[{\"id\":\"" + job + "\",\"leaseToken\":\"" + items.get(0).path("leaseToken").asText()
-                    + "\",\"outcome\":\"success\"}]}";
+            String ack = "{\"acks\":[{\"id\":\"" + job + "\",\"leaseToken\":\""
+                    + items.get(0).path("leaseToken").asText() + "\",\"outcome\":\"success\"}]}";
             assertEquals(200, send("POST", "/v1/jobs/ack", admin, ack).statusCode());
-            System.out.printf("ClusterIT: a new queue's first job leased by the first dequeue (%d ms into its wait), %d ms after "
-                    + "the queue was made%n", dequeueMs, (System.nanoTime() - started) / 1_000_000);
+            System.out.printf(
+                    "ClusterIT: a new queue's first job leased by the first dequeue (%d ms into its wait), %d ms after "
+                            + "the queue was made%n",
+                    dequeueMs, (System.nanoTime() - started) / 1_000_000);
         }
     }
 
@@ -261,9 +284,15 @@ class ClusterIT {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         double rate = (allowed - WRITE_BURST) / seconds;
-        System.out.printf("ClusterIT: one user at ~%.0f writes/s through " + INSTANCES + " instances: %d allowed in %.1f s, "
-                + "%.1f/s beyond the burst of %d (%d refused)%n", (allowed + refused) / seconds, allowed, seconds, rate,
-                WRITE_BURST, refused);
+        System.out.printf(
+                "ClusterIT: one user at ~%.0f writes/s through " + INSTANCES + " instances: %d allowed in %.1f s, "
+                        + "%.1f/s beyond the burst of %d (%d refused)%n",
+                (allowed + refused) / seconds,
+                allowed,
+                seconds,
+                rate,
+                WRITE_BURST,
+                refused);
         // 20/s for the cluster (each instance alone would allow 20/s: 40/s in all)
         assertTrue(refused > 0, "a user writing at twice the limit was refused");
         assertTrue(rate >= 17 && rate <= 23, "20 writes/s for the cluster beyond the burst, measured " + rate);

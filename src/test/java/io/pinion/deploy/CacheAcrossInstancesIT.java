@@ -52,7 +52,9 @@ class CacheAcrossInstancesIT {
         otherManagementPort = freePort();
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        new PackagedAppIT.PackagedApp().getConfigOverrides().forEach((key, value) -> command.add("-D" + key + "=" + value));
+        new PackagedAppIT.PackagedApp()
+                .getConfigOverrides()
+                .forEach((key, value) -> command.add("-D" + key + "=" + value));
         // the same cluster as the first instance: its ZooKeeper root (stack/StackResource)
         command.add("-Dpinion.zookeeper.root=" + io.pinion.stack.StackResource.root());
         command.add("-Dquarkus.http.port=" + otherPort);
@@ -147,15 +149,23 @@ class CacheAcrossInstancesIT {
         TestUser admin = new TestUser(null, io.pinion.stack.Operator.ADMIN, io.pinion.stack.Operator.grantedAdmin(""));
         Response current = admin.as().get("/v1/admin/topology").then().statusCode(200).extract().response();
         String original = current.asString();
-        String narrowed = original.replaceFirst("\"openShards\"\\s*:\\s*\\[\\s*0\\s*,\\s*63\\s*]", "\"openShards\":[0,62]");
+        String narrowed =
+                original.replaceFirst("\"openShards\"\\s*:\\s*\\[\\s*0\\s*,\\s*63\\s*]", "\"openShards\":[0,62]");
         assertTrue(!narrowed.equals(original), "the local topology opens shards 0-63: " + original);
 
         // a row changed under the caches (as a promoted replica may differ from the old master): after the new
         // topology version no instance serves what it cached before
         String board = renamedUnderTheCaches("before the new version", "on the new master");
 
-        String changed = admin.as().contentType(ContentType.JSON).header("If-Match", current.header("ETag")).body(narrowed)
-                .put("/v1/admin/topology").then().statusCode(200).extract().header("ETag");
+        String changed = admin.as()
+                .contentType(ContentType.JSON)
+                .header("If-Match", current.header("ETag"))
+                .body(narrowed)
+                .put("/v1/admin/topology")
+                .then()
+                .statusCode(200)
+                .extract()
+                .header("ETag");
         long start = System.nanoTime();
         Wait.within(5_000, Duration.ofMillis(5), () -> changed.equals(onOther()
                 .header("Authorization", "Bearer " + admin.token()).get("/v1/admin/topology").header("ETag")),
@@ -163,7 +173,9 @@ class CacheAcrossInstancesIT {
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("a topology change through one instance was in force on the other after %d ms%n", tookMs);
         assertTrue(tookMs <= WITHIN_MS, "in force on the other after " + tookMs + " ms");
-        seenOnTheOther("/v1/boards/" + board, response -> "on the new master".equals(response.jsonPath().getString("name")));
+        seenOnTheOther(
+                "/v1/boards/" + board,
+                response -> "on the new master".equals(response.jsonPath().getString("name")));
 
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
@@ -196,12 +208,15 @@ class CacheAcrossInstancesIT {
         // what a restore does: rows replaced in MySQL, no invalidation published
         String board = renamedUnderTheCaches("as backed up", "as restored");
         Response stale = onOther().get("/v1/boards/" + board);
-        assertTrue("as backed up".equals(stale.jsonPath().getString("name")), "the other instance serves its cache: " + stale.asString());
+        assertTrue(
+                "as backed up".equals(stale.jsonPath().getString("name")),
+                "the other instance serves its cache: " + stale.asString());
 
         TestUser admin = new TestUser(null, io.pinion.stack.Operator.ADMIN, io.pinion.stack.Operator.grantedAdmin(""));
         admin.as().post("/v1/admin/caches/drop?reason=test").then().statusCode(200);
         seenOnTheOther("/v1/boards/" + board, response -> "as restored".equals(response.jsonPath().getString("name")));
-        org.junit.jupiter.api.Assertions.assertEquals("as restored", given().get("/v1/boards/" + board).jsonPath().getString("name"));
+        org.junit.jupiter.api.Assertions.assertEquals(
+                "as restored", given().get("/v1/boards/" + board).jsonPath().getString("name"));
     }
 
     /**
@@ -212,12 +227,16 @@ class CacheAcrossInstancesIT {
         String board = createBoard(newUser(), before);
         readTwiceFromTheOther("/v1/boards/" + board, response -> before.equals(response.jsonPath().getString("name")));
         io.pinion.id.PinionId id = io.pinion.id.PinionId.parse(board);
-        mysql(id.shard(), "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', '"
-                + after + "') WHERE local_id = " + id.local());
+        mysql(
+                id.shard(),
+                "UPDATE db" + String.format("%05d", id.shard()) + ".boards SET data = JSON_SET(data, '$.name', '"
+                        + after + "') WHERE local_id = " + id.local());
         return board;
     }
 
-    /** Runs a statement on the master of the local stack holding the shard (shards 0-31 on mysql-1, 32-63 on mysql-2). */
+    /**
+     * Runs a statement on the master of the local stack holding the shard (shards 0-31 on mysql-1, 32-63 on mysql-2).
+     */
     private static void mysql(int shard, String statement) throws Exception {
         Process client = new ProcessBuilder("mysql", "-h127.0.0.1", "-P" + (shard < 32 ? 33061 : 33062), "-upinion",
                 "-ppinion", "-e", statement).redirectErrorStream(true).start();
@@ -232,7 +251,8 @@ class CacheAcrossInstancesIT {
         double hits = cacheHits(otherManagementPort);
         Response second = onOther().get(path);
         assertTrue(expected.test(second), path + " on the second instance: " + second.asString());
-        assertTrue(cacheHits(otherManagementPort) > hits, "the second read of " + path + " did not come from the cache");
+        assertTrue(
+                cacheHits(otherManagementPort) > hits, "the second read of " + path + " did not come from the cache");
     }
 
     /** The change is visible through the second instance within {@link #WITHIN_MS}. */

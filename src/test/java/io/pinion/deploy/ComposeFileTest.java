@@ -35,12 +35,27 @@ class ComposeFileTest {
 
     private static final Path DOCKER = Path.of("docker");
     private static final Map<String, Object> COMPOSE = load();
-    private static final Pattern STACK_PORT = Pattern.compile("^[A-Z0-9_]+_PORT=\\$\\(\\( (\\d+) \\+ PORT_OFFSET \\)\\)$");
+    private static final Pattern STACK_PORT =
+            Pattern.compile("^[A-Z0-9_]+_PORT=\\$\\(\\( (\\d+) \\+ PORT_OFFSET \\)\\)$");
     private static final Pattern IMAGE = Pattern.compile("^\\$\\{(PINION_(?:[A-Z]+_)*IMAGE):-([^}]+)}$");
-    private static final Pattern PUBLISHED = Pattern.compile("^127\\.0\\.0\\.1:\\$\\{(PINION_[A-Z0-9_]+):-(\\d+)}:(\\d+)$");
+    private static final Pattern PUBLISHED =
+            Pattern.compile("^127\\.0\\.0\\.1:\\$\\{(PINION_[A-Z0-9_]+):-(\\d+)}:(\\d+)$");
     private static final List<String> INSTANCES = List.of("pinion-1", "pinion-2", "pinion-3");
-    private static final Set<String> SERVERS = Set.of("mysql-1", "mysql-2", "mysql-1-replica", "mysql-2-replica", "redis-1",
-            "redis-2", "sentinel-1", "sentinel-2", "sentinel-3", "hbase-primary", "hbase-standby", "zk-1", "zk-2", "zk-3");
+    private static final Set<String> SERVERS = Set.of(
+            "mysql-1",
+            "mysql-2",
+            "mysql-1-replica",
+            "mysql-2-replica",
+            "redis-1",
+            "redis-2",
+            "sentinel-1",
+            "sentinel-2",
+            "sentinel-3",
+            "hbase-primary",
+            "hbase-standby",
+            "zk-1",
+            "zk-2",
+            "zk-3");
 
     @Test
     void imagesAreOverridableFromTheEnvironmentAndDefaultToThePublicOnesAndBinImagesNames() throws IOException {
@@ -56,13 +71,17 @@ class ComposeFileTest {
                 assertTrue(fallback.startsWith("docker.io/library/"), name + " pulls an official image: " + fallback);
             }
         });
-        assertEquals("docker.io/library/mariadb:10.11", imageDefault("mysql-1"), "MariaDB, as the local stack and the tests");
+        assertEquals(
+                "docker.io/library/mariadb:10.11",
+                imageDefault("mysql-1"),
+                "MariaDB, as the local stack and the tests");
         assertEquals(imageDefault("mysql-1"), imageDefault("mysql-2"));
         assertTrue(imageDefault("redis-1").startsWith("docker.io/library/redis:7"));
     }
 
     @Test
-    void onlyTheBalancerAndTheInstancesManagementArePublishedOnLoopbackOnPortsTheLocalStacksNeverUse() throws IOException {
+    void onlyTheBalancerAndTheInstancesManagementArePublishedOnLoopbackOnPortsTheLocalStacksNeverUse()
+            throws IOException {
         Set<Integer> stack = new HashSet<>(List.of(8080, 8081));
         for (String line : Files.readAllLines(Path.of("bin/stack"))) {
             Matcher port = STACK_PORT.matcher(line.strip());
@@ -84,7 +103,8 @@ class ComposeFileTest {
                 assertTrue(variables.add(published.group(1)), "one variable per published port: " + published.group(1));
                 inside.computeIfAbsent(name, key -> new java.util.ArrayList<>()).add(published.group(3));
                 int port = Integer.parseInt(published.group(2));
-                // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in practice)
+                // a second stack runs beside the first with every port moved by PINION_STACK_PORT_OFFSET (1000 in
+                // practice)
                 for (int offset : List.of(0, 1000)) {
                     assertFalse(stack.contains(port - offset), "host port " + port + " is a local stack's port");
                 }
@@ -159,9 +179,11 @@ class ComposeFileTest {
                 assertTrue(secrets.containsKey(secret), name + " uses undeclared secret " + secret);
             }
             map(service.get("environment")).forEach((key, value) -> {
-                boolean credential = key.matches(".*(PASSWORD|SECRET|_AUTH)$") && !key.equals("MARIADB_RANDOM_ROOT_PASSWORD");
+                boolean credential =
+                        key.matches(".*(PASSWORD|SECRET|_AUTH)$") && !key.equals("MARIADB_RANDOM_ROOT_PASSWORD");
                 if (credential) {
-                    assertTrue(String.valueOf(value).startsWith("${"), name + ": " + key + " comes from the environment");
+                    assertTrue(
+                            String.valueOf(value).startsWith("${"), name + ": " + key + " comes from the environment");
                 }
             });
         });
@@ -192,7 +214,9 @@ class ComposeFileTest {
             HostPort replica = host.replicaEndpoint();
             assertTrue(replica != null, host.name() + " has a replica");
             assertListens(host.name() + "-replica", replica, 3306);
-            assertEquals(host.name(), map(services().get(replica.host()).get("environment")).get("PINION_REPLICATE_FROM"));
+            assertEquals(
+                    host.name(),
+                    map(services().get(replica.host()).get("environment")).get("PINION_REPLICATE_FROM"));
         });
         docker.redis().instances().forEach(instance -> {
             assertListens(instance.name(), HostPort.parse(instance.endpoint()), 6379);

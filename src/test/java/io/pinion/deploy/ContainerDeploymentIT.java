@@ -31,7 +31,9 @@ class ContainerDeploymentIT {
 
     @Test
     void theComposeProjectStartsServesTheSmokeAndIsRemoved() throws IOException, InterruptedException {
-        runOnlyIf(!Boolean.getBoolean("pinion.containers.skip"), "container deployment skipped (-Dpinion.containers.skip=true)");
+        runOnlyIf(
+                !Boolean.getBoolean("pinion.containers.skip"),
+                "container deployment skipped (-Dpinion.containers.skip=true)");
         runOnlyIf(onPath("podman") && onPath("podman-compose"),
                 "container deployment not verified: podman and podman-compose are not installed "
                         + "(apt-get install podman runc podman-compose buildah debootstrap; docker/README.md)");

@@ -65,7 +65,9 @@ class DockerfileTest {
         List<String> checks = nativeImage.inFinalStage("HEALTHCHECK");
         assertEquals(1, checks.size(), NATIVE + " has one HEALTHCHECK");
         assertTrue(checks.get(0).contains("pinion-healthcheck"), NATIVE + " probes over HTTP");
-        assertTrue(nativeImage.inFinalStage("EXPOSE").stream().anyMatch(ports -> List.of(ports.split("\\s+")).contains("8080")),
+        assertTrue(
+                nativeImage.inFinalStage("EXPOSE").stream()
+                        .anyMatch(ports -> List.of(ports.split("\\s+")).contains("8080")),
                 NATIVE + " exposes 8080");
     }
 
@@ -108,7 +110,8 @@ class DockerfileTest {
                 }
                 for (String source : copySources(copy)) {
                     String path = source.endsWith("/") ? source.substring(0, source.length() - 1) : source;
-                    assertTrue(allowed.stream().anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/")),
+                    assertTrue(
+                            allowed.stream().anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/")),
                             file + " copies " + source + ", which .dockerignore leaves out");
                     if (!path.startsWith("target/")) {
                         assertTrue(Files.exists(Path.of(path)), file + " copies " + source + ", which does not exist");

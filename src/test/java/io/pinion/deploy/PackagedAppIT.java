@@ -67,7 +67,10 @@ class PackagedAppIT {
     void everyBackendIsReadyAndTheServiceIsLive() throws InterruptedException {
         eventually(() -> given().get("/q/health/ready").statusCode() == 200);
         given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        eventually(() -> given().port(io.pinion.TestApi.MANAGEMENT_PORT).get("/q/health/group/backends").statusCode() == 200);
+        eventually(() -> given().port(io.pinion.TestApi.MANAGEMENT_PORT)
+                        .get("/q/health/group/backends")
+                        .statusCode()
+                == 200);
         given().port(io.pinion.TestApi.MANAGEMENT_PORT).get("/q/health/group/backends").then()
                 .body("checks.name", hasItem("hbase-standby"));
         given().get("/q/metrics").then().statusCode(404);

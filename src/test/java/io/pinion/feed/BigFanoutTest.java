@@ -59,12 +59,19 @@ class BigFanoutTest {
         for (int i = 0; i < FOLLOWERS; i++) {
             followers.add(PinionId.of(i % 64, ObjectType.USER, 40_000_000_000L + base + i).value());
         }
-        Multi.createFrom().iterable(followers)
-                .onItem().transformToUni(follower -> {
+        Multi.createFrom()
+                .iterable(followers)
+                .onItem()
+                .transformToUni(follower -> {
                     UserRelationship relationship = new UserRelationship(follower, owner, shards);
-                    return sync.onFollowerSide(relationship, "follow_user", null).chain(side -> sync.sync(relationship, side));
-                }).merge(64)
-                .collect().last().await().atMost(WAIT);
+                    return sync.onFollowerSide(relationship, "follow_user", null)
+                            .chain(side -> sync.sync(relationship, side));
+                })
+                .merge(64)
+                .collect()
+                .last()
+                .await()
+                .atMost(WAIT);
         io.restassured.RestAssured.given().get("/v1/users/" + author.id()).then().statusCode(200)
                 .body("counts.followers", org.hamcrest.Matchers.equalTo(FOLLOWERS));
 
@@ -79,14 +86,18 @@ class BigFanoutTest {
         }, "the first pool receives the pin");
         PoolEntry sample = first.get();
         double score = sample.key().score();
-        List<Get> gets = followers.stream().map(f -> new Get(new PoolKey(f, FeedSource.FOLLOWING, score, pin).encode())).toList();
+        List<Get> gets = followers.stream()
+                .map(f -> new Get(new PoolKey(f, FeedSource.FOLLOWING, score, pin).encode()))
+                .toList();
         AtomicLong received = new AtomicLong();
         Wait.within(deadline - System.currentTimeMillis(), () -> {
             received.set(received(gets));
             return received.get() >= FOLLOWERS;
         }, () -> "every pool receives the pin within " + WAIT + " of its post (" + received + " did)");
         long took = System.currentTimeMillis() - start;
-        System.out.printf("fan-out to %d followers took %d ms (%.0f pool inserts/s)%n", FOLLOWERS, took, FOLLOWERS * 1000.0 / took);
+        System.out.printf(
+                "fan-out to %d followers took %d ms (%.0f pool inserts/s)%n",
+                FOLLOWERS, took, FOLLOWERS * 1000.0 / took);
         assertEquals(FOLLOWERS, received.get());
         assertEquals(pin, sample.key().pin());
     }

@@ -55,6 +55,7 @@ class DefaultScorerTest {
         for (int i = 0; i < 100; i++) {
             assertEquals(first, scorer.score(input));
         }
-        assertTrue(Double.isFinite(scorer.score(new ScoringInput(FeedSource.INTERESTS, 0, Long.MAX_VALUE / 2, Long.MAX_VALUE))));
+        assertTrue(Double.isFinite(
+                scorer.score(new ScoringInput(FeedSource.INTERESTS, 0, Long.MAX_VALUE / 2, Long.MAX_VALUE))));
     }
 }

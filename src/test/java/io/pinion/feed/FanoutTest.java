@@ -69,14 +69,29 @@ class FanoutTest {
         topicFan.as().put("/v1/me/following/interests/" + topic).then().statusCode(200);
         author.as().put("/v1/me/following/interests/" + topic).then().statusCode(200);
 
-        String pin = author.as().body(Map.of("boardId", board, "description", "to every receiver",
-                        "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg", "interests", List.of(topic)))
-                .post("/v1/pins").then().statusCode(201).extract().path("id");
+        String pin = author.as()
+                .body(Map.of(
+                        "boardId",
+                        board,
+                        "description",
+                        "to every receiver",
+                        "imageUrl",
+                        "https://img.example.com/" + UUID.randomUUID() + ".jpg",
+                        "interests",
+                        List.of(topic)))
+                .post("/v1/pins")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         long pinId = Long.parseLong(pin);
 
-        assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId) && contains(boardFan, FeedSource.FOLLOWING, pinId));
-        assertTrue(recentPins.newest(recentPins.interest(topic), 0, 10).await().atMost(WAIT).stream()
-                .anyMatch(recent -> recent.pin() == pinId), "interests are pulled: the pin is in the interest's recent pins");
+        assertEventually(
+                () -> contains(fan, FeedSource.FOLLOWING, pinId) && contains(boardFan, FeedSource.FOLLOWING, pinId));
+        assertTrue(
+                recentPins.newest(recentPins.interest(topic), 0, 10).await().atMost(WAIT).stream()
+                        .anyMatch(recent -> recent.pin() == pinId),
+                "interests are pulled: the pin is in the interest's recent pins");
         PoolEntry entry = pools.top(Long.parseLong(fan.id()), FeedSource.FOLLOWING, 10).await().atMost(WAIT).get(0);
         assertEquals(Long.parseLong(author.id()), entry.author());
         assertEquals(Long.parseLong(board), entry.board());
@@ -85,8 +100,18 @@ class FanoutTest {
         String second = createPin(author, board, "another one");
         assertEventually(() -> contains(fan, FeedSource.FOLLOWING, Long.parseLong(second)));
         for (FeedSource source : FeedSource.values()) {
-            assertTrue(pools.top(Long.parseLong(unfollower.id()), source, 10).await().atMost(WAIT).isEmpty(), "unfollowed the board");
-            assertTrue(pools.top(Long.parseLong(author.id()), source, 10).await().atMost(WAIT).isEmpty(), "never the author");
+            assertTrue(
+                    pools.top(Long.parseLong(unfollower.id()), source, 10)
+                            .await()
+                            .atMost(WAIT)
+                            .isEmpty(),
+                    "unfollowed the board");
+            assertTrue(
+                    pools.top(Long.parseLong(author.id()), source, 10)
+                            .await()
+                            .atMost(WAIT)
+                            .isEmpty(),
+                    "never the author");
         }
     }
 
@@ -101,17 +126,22 @@ class FanoutTest {
         long keptPin = Long.parseLong(createPin(author, kept, "kept pin"));
         long droppedPin = Long.parseLong(createPin(author, dropped, "dropped pin"));
         // both fan-outs are done before the follower arrives
-        assertEventually(() -> contains(witness, FeedSource.FOLLOWING, keptPin) && contains(witness, FeedSource.FOLLOWING, droppedPin));
+        assertEventually(() -> contains(witness, FeedSource.FOLLOWING, keptPin)
+                && contains(witness, FeedSource.FOLLOWING, droppedPin));
         follower.as().put("/v1/me/following/users/" + author.id()).then().statusCode(200);
         follower.as().delete("/v1/me/following/boards/" + dropped).then().statusCode(200);
         // the two events take their course (the backfill holds the kept pin only once it ran, and the board
         // unfollow's cleanup follows it when the backfill ran first)
-        assertEventually(() -> contains(follower, FeedSource.FOLLOWING, keptPin) && !contains(follower, FeedSource.FOLLOWING, droppedPin));
+        assertEventually(() -> contains(follower, FeedSource.FOLLOWING, keptPin)
+                && !contains(follower, FeedSource.FOLLOWING, droppedPin));
         // a follow event handled late, after the board unfollow (e.g. retried)
         FollowEvent late = new FollowEvent("follow_user", follower.id(), author.id(), author.id(), 0);
         byte[] body = new ObjectMapper().writeValueAsBytes(late);
-        followEvents.handle(new LeasedJob(PinionId.parse(follower.id()), FollowEvents.QUEUE, null, 0, body, 1, 1L, 1, 0, 0, 0))
-                .await().atMost(WAIT);
+        followEvents
+                .handle(new LeasedJob(
+                        PinionId.parse(follower.id()), FollowEvents.QUEUE, null, 0, body, 1, 1L, 1, 0, 0, 0))
+                .await()
+                .atMost(WAIT);
         assertTrue(contains(follower, FeedSource.FOLLOWING, keptPin), "backfilled");
         assertTrue(!contains(follower, FeedSource.FOLLOWING, droppedPin), "the unfollowed board stays out");
     }
@@ -132,7 +162,9 @@ class FanoutTest {
                 .filter(e -> e.key().pin() == savedId).findFirst().orElseThrow();
         assertEquals(Long.parseLong(saver.id()), entry.author(), "the saver's pin on the saver's board");
         assertEquals(Long.parseLong(saverBoard), entry.board());
-        assertTrue(!contains(fan, FeedSource.FOLLOWING, Long.parseLong(original)), "not the original, whose author fan does not follow");
+        assertTrue(
+                !contains(fan, FeedSource.FOLLOWING, Long.parseLong(original)),
+                "not the original, whose author fan does not follow");
     }
 
     @Test
@@ -194,8 +226,10 @@ class FanoutTest {
         assertEventually(() -> contains(fan, FeedSource.FOLLOWING, pinId));
 
         String topic = "earlier " + UUID.randomUUID().toString().substring(0, 8);
-        runFanout(jobId, "{" + fields + ",\"created\":" + now + ",\"scoredAt\":0,\"source\":\"interests\",\"interest\":\""
-                + topic + "\",\"cursor\":null,\"purge\":false,\"route\":true}");
+        runFanout(
+                jobId,
+                "{" + fields + ",\"created\":" + now + ",\"scoredAt\":0,\"source\":\"interests\",\"interest\":\""
+                        + topic + "\",\"cursor\":null,\"purge\":false,\"route\":true}");
         assertTrue(recentPins.newest(recentPins.interest(topic), 0, 10).await().atMost(WAIT).stream()
                 .anyMatch(recent -> recent.pin() == pinId), "the interest's recent pins hold the pin");
     }

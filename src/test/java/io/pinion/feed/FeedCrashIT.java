@@ -39,14 +39,31 @@ class FeedCrashIT {
             String a = SERVICE.token("a_" + suffix());
             String aId = userId(a);
             String b = SERVICE.token("b_" + suffix());
-            String board = as(b).body(Map.of("name", "crash", "description", "pins for the crash test")).post(BASE + "/v1/boards").then().log().ifValidationFails().statusCode(201).extract().path("id");
+            String board = as(b).body(Map.of("name", "crash", "description", "pins for the crash test"))
+                    .post(BASE + "/v1/boards")
+                    .then()
+                    .log()
+                    .ifValidationFails()
+                    .statusCode(201)
+                    .extract()
+                    .path("id");
             as(a).put(BASE + "/v1/me/following/users/" + userId(b)).then().statusCode(200);
             as(admin).body(Map.of("rateLimit", 0)).patch(BASE + "/v1/queues/feed-persist").then().statusCode(200);
             try {
                 Wait.pause(Duration.ofMillis(1_500), "every instance applies queue settings within a second");
                 for (int i = 0; i < 3; i++) {
-                    as(b).body(Map.of("boardId", board, "description", "pin " + i,
-                            "imageUrl", "https://img.example.com/" + suffix() + ".jpg")).post(BASE + "/v1/pins").then().log().ifValidationFails().statusCode(201);
+                    as(b).body(Map.of(
+                                    "boardId",
+                                    board,
+                                    "description",
+                                    "pin " + i,
+                                    "imageUrl",
+                                    "https://img.example.com/" + suffix() + ".jpg"))
+                            .post(BASE + "/v1/pins")
+                            .then()
+                            .log()
+                            .ifValidationFails()
+                            .statusCode(201);
                 }
                 JsonPath shown = eventually(() -> feed(a), page -> page.getList("items.fresh", Boolean.class).stream()
                         .filter(fresh -> fresh).count() == 3);
@@ -54,7 +71,11 @@ class FeedCrashIT {
 
                 SERVICE.kill();
                 SERVICE.start();
-                as(admin).body(Map.of("unlimited", true)).patch(BASE + "/v1/queues/feed-persist").then().statusCode(200);
+                as(admin)
+                        .body(Map.of("unlimited", true))
+                        .patch(BASE + "/v1/queues/feed-persist")
+                        .then()
+                        .statusCode(200);
 
                 JsonPath after = eventually(() -> feed(a), page -> page.getList("items.pin.id").size() == 3
                         && page.getList("items.fresh", Boolean.class).stream().noneMatch(fresh -> fresh));
@@ -75,7 +96,13 @@ class FeedCrashIT {
     }
 
     private static JsonPath feed(String token) {
-        return as(token).queryParam("limit", 100).get(BASE + "/v1/me/home-feed").then().statusCode(200).extract().jsonPath();
+        return as(token)
+                .queryParam("limit", 100)
+                .get(BASE + "/v1/me/home-feed")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static String userId(String token) {

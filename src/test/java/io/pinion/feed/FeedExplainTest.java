@@ -124,9 +124,21 @@ class FeedExplainTest {
         reader.as().put("/v1/me/following/interests/" + topic).then().statusCode(200);
         // the follow's backfill has run: the pin is pulled at the visit, never backfilled into the pool
         Eventually.idle(admin(), List.of(FollowEvents.QUEUE));
-        String pin = author.as().body(Map.of("boardId", createBoard(author, "topics"), "description", "about " + topic,
-                        "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg", "interests", List.of(topic)))
-                .post("/v1/pins").then().statusCode(201).extract().path("id");
+        String pin = author.as()
+                .body(Map.of(
+                        "boardId",
+                        createBoard(author, "topics"),
+                        "description",
+                        "about " + topic,
+                        "imageUrl",
+                        "https://img.example.com/" + UUID.randomUUID() + ".jpg",
+                        "interests",
+                        List.of(topic)))
+                .post("/v1/pins")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         List<String> fresh = reader.as().get("/v1/me/home-feed").then().statusCode(200)
                 .extract().path("items.findAll { it.fresh }.pin.id");
         assertFalse(fresh.contains(pin), "the visit's chunk left it out");
@@ -258,7 +270,9 @@ class FeedExplainTest {
     }
 
     private List<Long> pooled(long user) {
-        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .toList();
     }
 
     private List<Long> shown(long user) {

@@ -113,7 +113,8 @@ class FeedFailoverTest {
             LocalStack.run("start", "hbase-primary");
         }
         eventually(() -> rows(HBaseRole.MATERIALIZED_PRIMARY, reader.id).size() == PINS + fresh.size());
-        eventually(() -> rows(HBaseRole.MATERIALIZED_STANDBY, reader.id).equals(rows(HBaseRole.MATERIALIZED_PRIMARY, reader.id)));
+        eventually(() -> rows(HBaseRole.MATERIALIZED_STANDBY, reader.id)
+                .equals(rows(HBaseRole.MATERIALIZED_PRIMARY, reader.id)));
         // the chunk, persisted, now heads the materialized feed: the first 20 of what that visit showed
         eventually(() -> reader.page(null).equals(withChunk.subList(0, 20)));
         eventually(this::everyPoolRegionServes);
@@ -140,13 +141,24 @@ class FeedFailoverTest {
         eventually(() -> pools.top(reader.id, FeedSource.FOLLOWING, 100).await().atMost(WAIT).size() == PINS);
         // visits until everything was shown (each holds back 20% of what is left), each chunk persisted before the next
         int shown = 0;
-        for (int visit = 0; visit < 20 && !pools.top(reader.id, FeedSource.FOLLOWING, 100).await().atMost(WAIT).isEmpty(); visit++) {
+        for (int visit = 0;
+                visit < 20
+                        && !pools.top(reader.id, FeedSource.FOLLOWING, 100)
+                                .await()
+                                .atMost(WAIT)
+                                .isEmpty();
+                visit++) {
             reader.page(null);
             int expected = shown += reader.fresh;
             eventually(() -> pins(HBaseRole.MATERIALIZED_PRIMARY, reader.id) == expected
                     && pools.top(reader.id, FeedSource.FOLLOWING, 100).await().atMost(WAIT).size() == PINS - expected);
         }
-        assertTrue(pools.top(reader.id, FeedSource.FOLLOWING, 100).await().atMost(WAIT).isEmpty(), "everything was shown");
+        assertTrue(
+                pools.top(reader.id, FeedSource.FOLLOWING, 100)
+                        .await()
+                        .atMost(WAIT)
+                        .isEmpty(),
+                "everything was shown");
         eventually(() -> rows(HBaseRole.MATERIALIZED_STANDBY, reader.id).size() == PINS);
         return reader;
     }
@@ -187,7 +199,9 @@ class FeedFailoverTest {
     }
 
     private double count(String outcome) {
-        var counter = registry.find("pinion_hedge_reads_total").tags("name", "materialized_feed", "outcome", outcome).counter();
+        var counter = registry.find("pinion_hedge_reads_total")
+                .tags("name", "materialized_feed", "outcome", outcome)
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 

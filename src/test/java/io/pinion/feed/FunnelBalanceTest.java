@@ -74,8 +74,11 @@ class FunnelBalanceTest {
             follow(fan, heavy);
         }
         f1.as().put("/v1/me/following/interests/" + interest).then().statusCode(200);
-        states.recordVisits(Map.of(Long.parseLong(away.id()), System.currentTimeMillis() - Duration.ofDays(30).toMillis()))
-                .await().atMost(WAIT);
+        states.recordVisits(Map.of(
+                        Long.parseLong(away.id()),
+                        System.currentTimeMillis() - Duration.ofDays(30).toMillis()))
+                .await()
+                .atMost(WAIT);
         idle(admin);
         FunnelCounts before = FunnelCounts.of(registry);
 
@@ -103,13 +106,16 @@ class FunnelBalanceTest {
 
         // the sums that hold for any traffic
         assertEquals(delta.get("created"), delta.get("routed", "following", null), delta.toString());
-        assertEquals(delta.get("paged"), delta.get("pushed") + delta.get("skipped", null, "inactive"), delta.toString());
+        assertEquals(
+                delta.get("paged"), delta.get("pushed") + delta.get("skipped", null, "inactive"), delta.toString());
         for (FeedSource source : FeedSource.values()) {
             String s = source.label();
             assertEquals(delta.get("candidate", s, null),
                     delta.get("dropped", s, null) + delta.get("held_back", s, null) + delta.get("shown", s, null),
                     s + " " + delta);
-            assertEquals(delta.get("persisted", s, null), delta.get("shown", s, null) + delta.get("dropped", s, "deleted"),
+            assertEquals(
+                    delta.get("persisted", s, null),
+                    delta.get("shown", s, null) + delta.get("dropped", s, "deleted"),
                     s + " " + delta);
             assertEquals(delta.get("carried", s, null), delta.get("held_back", s, "pulled"), s + " " + delta);
             assertEquals(delta.get("consumed", s, "none"),

@@ -1,6 +1,5 @@
 package io.pinion.feed;
 
-import static io.pinion.TestApi.admin;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
@@ -77,8 +76,10 @@ class GeneratorOutageTest {
             assertEquals(shown, page.getList("items.pin.id"), "the materialized feed alone");
             assertTrue(page.getList("items.fresh", Boolean.class).stream().noneMatch(fresh -> fresh));
             long budgetMs = config.generatorBudget().toMillis();
-            assertTrue(elapsedMs < budgetMs + 1_000,
-                    "answered within the " + budgetMs + " ms budget (plus the materialized read): " + elapsedMs + " ms");
+            assertTrue(
+                    elapsedMs < budgetMs + 1_000,
+                    "answered within the " + budgetMs + " ms budget (plus the materialized read): " + elapsedMs
+                            + " ms");
         } finally {
             apply(original);
         }

@@ -46,7 +46,8 @@ class HomeFeedTest {
         eventually(() -> pools.top(user, FeedSource.FOLLOWING, 10).await().atMost(WAIT).size() == 3);
 
         JsonPath page = feed(a, null, 25);
-        assertEquals(List.of(third, second, first), page.getList("items.pin.id"), "newest scores best with equal affinity");
+        assertEquals(
+                List.of(third, second, first), page.getList("items.pin.id"), "newest scores best with equal affinity");
         assertEquals(List.of(true, true, true), page.getList("items.fresh"));
         assertEquals(List.of("following", "following", "following"), page.getList("items.source"));
 
@@ -58,7 +59,8 @@ class HomeFeedTest {
         String fourth = createPin(b, board, "four");
         eventually(() -> pools.top(user, FeedSource.FOLLOWING, 10).await().atMost(WAIT).size() == 1);
         JsonPath third_visit = feed(a, null, 2);
-        assertEquals(List.of(fourth, third, second), third_visit.getList("items.pin.id"), "new chunk, then 2 shown before");
+        assertEquals(
+                List.of(fourth, third, second), third_visit.getList("items.pin.id"), "new chunk, then 2 shown before");
         String cursor = third_visit.getString("nextCursor");
         JsonPath next = feed(a, cursor, 2);
         assertEquals(List.of(first), next.getList("items.pin.id"));
@@ -80,7 +82,9 @@ class HomeFeedTest {
         a.as().put("/v1/me/following/boards/" + cBoard).then().statusCode(200);
         eventually(() -> pools.top(user, FeedSource.FOLLOWING, 10).await().atMost(WAIT).size() == 3);
 
-        assertEquals(java.util.Set.of(old, cPin, cOther), java.util.Set.copyOf(feed(a, null, 25).getList("items.pin.id")),
+        assertEquals(
+                java.util.Set.of(old, cPin, cOther),
+                java.util.Set.copyOf(feed(a, null, 25).getList("items.pin.id")),
                 "backfilled on follow");
         eventually(() -> pools.top(user, FeedSource.FOLLOWING, 10).await().atMost(WAIT).isEmpty());
         String fresh = createPin(b, bBoard, "after the visit");
@@ -92,7 +96,8 @@ class HomeFeedTest {
         eventually(() -> pools.top(user, FeedSource.FOLLOWING, 10).await().atMost(WAIT).isEmpty());
         eventually(() -> !feed(a, null, 25).getList("items.pin.id").contains(old));
         JsonPath page = feed(a, null, 25);
-        assertEquals(List.of(cPin), page.getList("items.pin.id"), "b's pins left pools and feed; the deleted pin is gone");
+        assertEquals(
+                List.of(cPin), page.getList("items.pin.id"), "b's pins left pools and feed; the deleted pin is gone");
         assertTrue(!page.getList("items.pin.id").contains(fresh));
     }
 
@@ -100,11 +105,31 @@ class HomeFeedTest {
     void badInputIs4xx() {
         TestUser a = newUser();
         given().get("/v1/me/home-feed").then().statusCode(401);
-        a.as().queryParam("limit", 0).get("/v1/me/home-feed").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        a.as().queryParam("limit", 101).get("/v1/me/home-feed").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        a.as().queryParam("limit", "ten").get("/v1/me/home-feed").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        a.as().queryParam("cursor", "nonsense").get("/v1/me/home-feed").then().statusCode(400).body("error", equalTo("invalid_cursor"));
-        a.as().get("/v1/me/home-feed").then().statusCode(200).body("items.size()", equalTo(0)).body("nextCursor", equalTo(null));
+        a.as().queryParam("limit", 0)
+                .get("/v1/me/home-feed")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        a.as().queryParam("limit", 101)
+                .get("/v1/me/home-feed")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        a.as().queryParam("limit", "ten")
+                .get("/v1/me/home-feed")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        a.as().queryParam("cursor", "nonsense")
+                .get("/v1/me/home-feed")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_cursor"));
+        a.as().get("/v1/me/home-feed")
+                .then()
+                .statusCode(200)
+                .body("items.size()", equalTo(0))
+                .body("nextCursor", equalTo(null));
     }
 
     private static JsonPath feed(TestUser user, String cursor, int limit) {

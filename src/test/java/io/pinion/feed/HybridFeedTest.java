@@ -112,9 +112,21 @@ class HybridFeedTest {
         String pushed = createPin(light, lightBoard, "pushed");
         eventually(() -> pooled(reader_).contains(Long.parseLong(pushed)));
         String pulled = createPin(heavy, heavyBoard, "pulled");
-        String both = heavy.as().body(Map.of("boardId", heavyBoard, "description", "pulled twice",
-                        "imageUrl", "https://img.example.com/" + UUID.randomUUID() + ".jpg", "interests", List.of(topic)))
-                .post("/v1/pins").then().statusCode(201).extract().<String>path("id");
+        String both = heavy.as()
+                .body(Map.of(
+                        "boardId",
+                        heavyBoard,
+                        "description",
+                        "pulled twice",
+                        "imageUrl",
+                        "https://img.example.com/" + UUID.randomUUID() + ".jpg",
+                        "interests",
+                        List.of(topic)))
+                .post("/v1/pins")
+                .then()
+                .statusCode(201)
+                .extract()
+                .<String>path("id");
 
         JsonPath page = feed(reader);
         assertEquals(List.of(both, pulled, pushed), page.getList("items.pin.id"),
@@ -164,7 +176,9 @@ class HybridFeedTest {
     }
 
     private List<Long> pooled(long user) {
-        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .toList();
     }
 
     private static JsonPath feed(TestUser user) {

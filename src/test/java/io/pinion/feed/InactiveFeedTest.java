@@ -90,7 +90,9 @@ class InactiveFeedTest {
     }
 
     private List<Long> pooled(long user) {
-        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .toList();
     }
 
     private static void eventually(BooleanSupplier condition) throws InterruptedException {

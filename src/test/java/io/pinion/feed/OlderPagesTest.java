@@ -74,7 +74,8 @@ class OlderPagesTest {
         for (int chunk = 9; chunk >= 0; chunk--) {
             List<FeedEntry> entries = new ArrayList<>();
             for (long pin : seen.subList(chunk * 100, chunk * 100 + 100)) {
-                entries.add(new FeedEntry(pin, FeedSource.FOLLOWING, 0, Long.parseLong(author.id()), Long.parseLong(board)));
+                entries.add(new FeedEntry(
+                        pin, FeedSource.FOLLOWING, 0, Long.parseLong(author.id()), Long.parseLong(board)));
             }
             writer.write(user, chunkTime + 9 - chunk, entries).await().atMost(WAIT);
         }
@@ -123,7 +124,9 @@ class OlderPagesTest {
     }
 
     private List<Long> pooled(long user) {
-        return pools.top(user, FeedSource.FOLLOWING, 1000).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+        return pools.top(user, FeedSource.FOLLOWING, 1000).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .toList();
     }
 
     private static JsonPath feed(TestUser user, String cursor) {

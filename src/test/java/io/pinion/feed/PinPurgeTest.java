@@ -46,7 +46,8 @@ class PinPurgeTest {
         long kept = Long.parseLong(createPin(author, board, "kept"));
         long visitorId = Long.parseLong(visitor.id());
         long absentId = Long.parseLong(absent.id());
-        eventually(() -> pool(visitorId).containsAll(List.of(doomed, kept)) && pool(absentId).containsAll(List.of(doomed, kept)));
+        eventually(() -> pool(visitorId).containsAll(List.of(doomed, kept))
+                && pool(absentId).containsAll(List.of(doomed, kept)));
         visitor.as().queryParam("limit", 10).get("/v1/me/home-feed").then().statusCode(200);
         eventually(() -> shown(visitorId).containsAll(List.of(doomed, kept)));
 
@@ -82,7 +83,9 @@ class PinPurgeTest {
     }
 
     private List<Long> pool(long user) {
-        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream().map(e -> e.key().pin()).toList();
+        return pools.top(user, FeedSource.FOLLOWING, 100).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .toList();
     }
 
     private List<Long> shown(long user) {

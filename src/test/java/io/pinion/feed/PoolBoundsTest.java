@@ -70,7 +70,10 @@ class PoolBoundsTest {
 
         Wait.within(Eventually.JOBS_MS, () -> pools.everything(user).await().atMost(WAIT).size() <= config.poolMax(),
                 "the pool trimmed to its cap");
-        List<Long> kept = pools.everything(user).await().atMost(WAIT).stream().map(e -> e.key().pin()).sorted().toList();
+        List<Long> kept = pools.everything(user).await().atMost(WAIT).stream()
+                .map(e -> e.key().pin())
+                .sorted()
+                .toList();
         List<Long> best = entries.stream().sorted(PoolEntry.BEST_FIRST).limit(config.poolMax()).map(e -> e.key().pin())
                 .sorted().toList();
         assertEquals(best, kept, "the best rows across the sources stay");
@@ -100,18 +103,38 @@ class PoolBoundsTest {
 
         long start = System.nanoTime();
         FollowEvent unfollow = new FollowEvent("unfollow_user", Long.toString(user), Long.toString(gone), null, 0);
-        followEvents.handle(new LeasedJob(PinionId.decode(user), FollowEvents.QUEUE, null, 0, json.writeValueAsBytes(unfollow),
-                1, 1L, 1, 0, 0, 0)).await().atMost(WAIT);
+        followEvents
+                .handle(new LeasedJob(
+                        PinionId.decode(user),
+                        FollowEvents.QUEUE,
+                        null,
+                        0,
+                        json.writeValueAsBytes(unfollow),
+                        1,
+                        1L,
+                        1,
+                        0,
+                        0,
+                        0))
+                .await()
+                .atMost(WAIT);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("unfollow against a %d-row pool: %d ms, %.0f index rows read%n", total, tookMs,
                 counter("pinion_feed_index_rows_read_total") - readBefore);
 
         double read = counter("pinion_feed_index_rows_read_total") - readBefore;
-        assertTrue(read >= ofGone && read < 1_000, "only the author's index rows were read (other jobs may read a few): " + read);
+        assertTrue(
+                read >= ofGone && read < 1_000,
+                "only the author's index rows were read (other jobs may read a few): " + read);
         List<PoolEntry> left = pools.top(user, FeedSource.FOLLOWING, total).await().atMost(WAIT);
         assertEquals(total - ofGone, left.size());
         assertTrue(left.stream().noneMatch(e -> e.author() == gone));
-        assertTrue(left.stream().sorted(Comparator.comparingLong(e -> e.key().pin())).findFirst().orElseThrow().key().pin()
+        assertTrue(left.stream()
+                        .sorted(Comparator.comparingLong(e -> e.key().pin()))
+                        .findFirst()
+                        .orElseThrow()
+                        .key()
+                        .pin()
                 == 1_000_000 + ofGone);
         pools.remove(left).await().atMost(WAIT); // leaves no 100,000-row pool for the trim job and the tests after
     }

@@ -42,7 +42,8 @@ class PoolKeyTest {
         PoolKey first = new PoolKey(USER, FeedSource.RELATED, 2.0, 5);
         PoolKey second = new PoolKey(USER, FeedSource.RELATED, 2.0, 6);
         assertTrue(Arrays.compareUnsigned(first.encode(), second.encode()) < 0);
-        assertTrue(Arrays.compareUnsigned(new PoolKey(USER, FeedSource.RELATED, 2.0000001, 9).encode(), first.encode()) < 0);
+        assertTrue(Arrays.compareUnsigned(new PoolKey(USER, FeedSource.RELATED, 2.0000001, 9).encode(), first.encode())
+                < 0);
     }
 
     @Test
@@ -76,7 +77,9 @@ class PoolKeyTest {
     @Test
     void nonFiniteScoresAndMalformedKeysAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new PoolKey(USER, FeedSource.FOLLOWING, Double.NaN, 1));
-        assertThrows(IllegalArgumentException.class, () -> new PoolKey(USER, FeedSource.FOLLOWING, Double.POSITIVE_INFINITY, 1));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new PoolKey(USER, FeedSource.FOLLOWING, Double.POSITIVE_INFINITY, 1));
         assertThrows(IllegalArgumentException.class, () -> PoolKey.decode(new byte[3]));
     }
 }

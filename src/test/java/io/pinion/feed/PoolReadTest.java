@@ -42,8 +42,8 @@ class PoolReadTest {
             Random random = new Random(user);
             for (FeedSource source : FeedSource.values()) {
                 for (int i = 0; i < sizes[source.ordinal()]; i++) {
-                    rows.add(new PoolEntry(new PoolKey(user, source, random.nextDouble() * 100, 1_000 + rows.size()), 7, 8,
-                            1L, null));
+                    rows.add(new PoolEntry(
+                            new PoolKey(user, source, random.nextDouble() * 100, 1_000 + rows.size()), 7, 8, 1L, null));
                 }
             }
             pools.add(rows).await().atMost(WAIT);

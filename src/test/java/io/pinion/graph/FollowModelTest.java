@@ -71,7 +71,8 @@ class FollowModelTest {
         followBoard(a, dropped);
         assertTrue(followsBoard(a.id(), dropped), "following it again undoes the unfollow");
         assertEquals(2, boardFollowerCount(dropped));
-        assertEquals(0, userCounts(a.id()).getLong("followedBoards"), "boards of followed users are not counted one by one");
+        assertEquals(
+                0, userCounts(a.id()).getLong("followedBoards"), "boards of followed users are not counted one by one");
     }
 
     @Test
@@ -145,13 +146,22 @@ class FollowModelTest {
     void followsAreIdempotent() {
         TestUser a = newUser();
         TestUser b = newUser();
-        a.as().put("/v1/me/following/users/" + b.id()).then().statusCode(200)
-                .body("following", org.hamcrest.Matchers.equalTo(true)).body("changed", org.hamcrest.Matchers.equalTo(true));
+        a.as().put("/v1/me/following/users/" + b.id())
+                .then()
+                .statusCode(200)
+                .body("following", org.hamcrest.Matchers.equalTo(true))
+                .body("changed", org.hamcrest.Matchers.equalTo(true));
         a.as().put("/v1/me/following/users/" + b.id()).then().statusCode(200)
                 .body("changed", org.hamcrest.Matchers.equalTo(false));
         assertEquals(1, userCounts(b.id()).getLong("followers"));
-        a.as().delete("/v1/me/following/users/" + b.id()).then().statusCode(200).body("changed", org.hamcrest.Matchers.equalTo(true));
-        a.as().delete("/v1/me/following/users/" + b.id()).then().statusCode(200).body("changed", org.hamcrest.Matchers.equalTo(false));
+        a.as().delete("/v1/me/following/users/" + b.id())
+                .then()
+                .statusCode(200)
+                .body("changed", org.hamcrest.Matchers.equalTo(true));
+        a.as().delete("/v1/me/following/users/" + b.id())
+                .then()
+                .statusCode(200)
+                .body("changed", org.hamcrest.Matchers.equalTo(false));
         assertEquals(0, userCounts(b.id()).getLong("followers"));
     }
 }

@@ -38,18 +38,33 @@ public final class Graph {
     }
 
     static boolean followsUser(String a, String b) {
-        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().response())
-                .path("following").asBoolean();
+        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .response())
+                .path("following")
+                .asBoolean();
     }
 
     static boolean followsUserImplicitly(String a, String b) {
-        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b).then().statusCode(200).extract().response())
-                .path("implicit").asBoolean();
+        return Json.of(given().get("/v1/users/" + a + "/following/users/" + b)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .response())
+                .path("implicit")
+                .asBoolean();
     }
 
     static boolean followsBoard(String a, String board) {
-        return Json.of(given().get("/v1/users/" + a + "/following/boards/" + board).then().statusCode(200).extract().response())
-                .path("following").asBoolean();
+        return Json.of(given().get("/v1/users/" + a + "/following/boards/" + board)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .response())
+                .path("following")
+                .asBoolean();
     }
 
     /** Every id of a paged list, following cursors to the end. */
@@ -70,7 +85,12 @@ public final class Graph {
 
     /** A user's counts ({@code counts} of {@code GET /v1/users/{id}}): {@code getLong(name)}. */
     static Counts userCounts(String user) {
-        return new Counts(Json.of(given().get("/v1/users/" + user).then().statusCode(200).extract().response()).path("counts"));
+        return new Counts(Json.of(given().get("/v1/users/" + user)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .response())
+                .path("counts"));
     }
 
     /** The counts of an answer. */

@@ -36,11 +36,26 @@ class GraphBadInputTest {
         String missingBoard = Long.toString(Long.parseLong(board) + 1_000_000);
         a.as().put("/v1/me/following/users/" + nobody).then().statusCode(404).contentType(ContentType.JSON)
                 .body("error", equalTo("user_not_found")).body("message", notNullValue());
-        a.as().delete("/v1/me/following/users/" + nobody).then().statusCode(404).body("error", equalTo("user_not_found"));
-        a.as().put("/v1/me/following/boards/" + missingBoard).then().statusCode(404).body("error", equalTo("board_not_found"));
-        given().get("/v1/users/" + a.id() + "/following/users/" + nobody).then().statusCode(404).body("error", equalTo("user_not_found"));
-        given().get("/v1/users/" + nobody + "/followers").then().statusCode(404).body("error", equalTo("user_not_found"));
-        given().get("/v1/boards/" + missingBoard + "/followers").then().statusCode(404).body("error", equalTo("board_not_found"));
+        a.as().delete("/v1/me/following/users/" + nobody)
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("user_not_found"));
+        a.as().put("/v1/me/following/boards/" + missingBoard)
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("board_not_found"));
+        given().get("/v1/users/" + a.id() + "/following/users/" + nobody)
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("user_not_found"));
+        given().get("/v1/users/" + nobody + "/followers")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("user_not_found"));
+        given().get("/v1/boards/" + missingBoard + "/followers")
+                .then()
+                .statusCode(404)
+                .body("error", equalTo("board_not_found"));
         long unknownShard = (5000L << 46) | (3L << 36) | 7;
         a.as().put("/v1/me/following/users/" + unknownShard).then().statusCode(404);
     }
@@ -49,8 +64,14 @@ class GraphBadInputTest {
     void followingYourselfOrYourOwnBoardIs400() {
         TestUser a = newUser();
         String board = createBoard(a, "own");
-        a.as().put("/v1/me/following/users/" + a.id()).then().statusCode(400).body("error", equalTo("cannot_follow_self"));
-        a.as().put("/v1/me/following/boards/" + board).then().statusCode(400).body("error", equalTo("cannot_follow_self"));
+        a.as().put("/v1/me/following/users/" + a.id())
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("cannot_follow_self"));
+        a.as().put("/v1/me/following/boards/" + board)
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("cannot_follow_self"));
     }
 
     @Test
@@ -66,7 +87,11 @@ class GraphBadInputTest {
         given().get("/v1/users/" + board + "/followers").then().statusCode(400).body("error", equalTo("wrong_id_type"));
         a.as().queryParam("ids", a.id() + "," + board).get("/v1/me/following/users").then().statusCode(400)
                 .body("error", equalTo("wrong_id_type"));
-        a.as().queryParam("ids", "").get("/v1/me/following/users").then().statusCode(400).body("error", equalTo("invalid_ids"));
+        a.as().queryParam("ids", "")
+                .get("/v1/me/following/users")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_ids"));
     }
 
     @Test
@@ -78,7 +103,10 @@ class GraphBadInputTest {
         }
         a.as().queryParam("ids", String.join(",", ids)).get("/v1/me/following/users").then().statusCode(400)
                 .body("error", equalTo("too_many_ids"));
-        a.as().queryParam("ids", String.join(",", ids.subList(0, 100))).get("/v1/me/following/users").then().statusCode(200)
+        a.as().queryParam("ids", String.join(",", ids.subList(0, 100)))
+                .get("/v1/me/following/users")
+                .then()
+                .statusCode(200)
                 .body("following.size()", equalTo(0));
     }
 
@@ -97,10 +125,21 @@ class GraphBadInputTest {
                 .body("error", equalTo("invalid_kind"));
         given().queryParam("limit", "0").get("/v1/users/" + a.id() + "/following").then().statusCode(400)
                 .body("error", equalTo("invalid_limit"));
-        a.as().put("/v1/me/following/interests/%21%21").then().statusCode(400).body("error", equalTo("invalid_interest"));
-        a.as().put("/v1/me/following/interests/" + "x".repeat(41)).then().statusCode(400).body("error", equalTo("invalid_interest"));
+        a.as().put("/v1/me/following/interests/%21%21")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_interest"));
+        a.as().put("/v1/me/following/interests/" + "x".repeat(41))
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_interest"));
         given().get("/v1/boards/" + board + "/receivers").then().statusCode(401);
-        TestApi.worker().as().queryParam("limit", "5000").get("/v1/boards/" + board + "/receivers").then().statusCode(400)
+        TestApi.worker()
+                .as()
+                .queryParam("limit", "5000")
+                .get("/v1/boards/" + board + "/receivers")
+                .then()
+                .statusCode(400)
                 .body("error", equalTo("invalid_limit"));
     }
 

@@ -1,6 +1,5 @@
 package io.pinion.graph;
 
-import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,7 +43,12 @@ class GraphOutageTest {
             // follower's side on redis-1, followed side on the paused redis-2: accepted, repaired later
             statuses[0] = onFirst.as().put("/v1/me/following/users/" + onSecond.id()).then().extract().statusCode();
             // follower's side on the paused instance: a clear 503
-            statuses[1] = otherOnSecond.as().put("/v1/me/following/users/" + otherOnFirst.id()).then().extract().statusCode();
+            statuses[1] = otherOnSecond
+                    .as()
+                    .put("/v1/me/following/users/" + otherOnFirst.id())
+                    .then()
+                    .extract()
+                    .statusCode();
             given().get("/v1/users/" + otherOnFirst.id() + "/following/users/" + onFirst.id()).then().statusCode(200);
         } finally {
             LocalStack.run("resume", "redis-2");

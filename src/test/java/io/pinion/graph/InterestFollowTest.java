@@ -55,11 +55,22 @@ class InterestFollowTest {
         Graph.unfollowBoard(a, unfollowed);
         Graph.followBoard(a, direct);
 
-        List<String> users = a.as().queryParam("ids", String.join(",", notFollowed.id(), followed.id(), boardOwner.id()))
-                .get("/v1/me/following/users").then().statusCode(200).extract().jsonPath().getList("following", String.class);
+        List<String> users = a.as().queryParam(
+                        "ids", String.join(",", notFollowed.id(), followed.id(), boardOwner.id()))
+                .get("/v1/me/following/users")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("following", String.class);
         assertEquals(List.of(followed.id()), users);
         List<String> boards = a.as().queryParam("ids", String.join(",", other, direct, unfollowed, viaOwner))
-                .get("/v1/me/following/boards").then().statusCode(200).extract().jsonPath().getList("following", String.class);
+                .get("/v1/me/following/boards")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("following", String.class);
         assertEquals(List.of(direct, viaOwner), boards);
         assertTrue(Graph.followsBoard(a.id(), viaOwner));
         given().get("/v1/boards/" + direct).then().body("counts.followers", equalTo(1));

@@ -73,16 +73,33 @@ class RandomFollowsTest {
             String id = users.get(c).id();
             JsonPath counts = given().get("/v1/users/" + id).then().statusCode(200).extract().jsonPath();
             assertEquals(followersOf(c).size(), counts.getLong("counts.followers"), "followers of user " + c);
-            assertEquals(implicitFollowersOf(c).size(), counts.getLong("counts.implicitFollowers"), "implicit followers of " + c);
+            assertEquals(
+                    implicitFollowersOf(c).size(),
+                    counts.getLong("counts.implicitFollowers"),
+                    "implicit followers of " + c);
             assertEquals(model[c].explicit.size(), counts.getLong("counts.following"), "following of " + c);
-            assertEquals(nonEmpty(model[c].boardFollows).size(), counts.getLong("counts.implicitFollowing"), "implicit following of " + c);
-            assertEquals(model[c].boardFollows.values().stream().mapToInt(Set::size).sum(), counts.getLong("counts.followedBoards"));
-            assertEquals(followersOf(c), new HashSet<>(Graph.all("/v1/users/" + id + "/followers")), "follower list of " + c);
-            assertEquals(ids(model[c].explicit), new HashSet<>(Graph.all("/v1/users/" + id + "/following")), "following list of " + c);
+            assertEquals(
+                    nonEmpty(model[c].boardFollows).size(),
+                    counts.getLong("counts.implicitFollowing"),
+                    "implicit following of " + c);
+            assertEquals(
+                    model[c].boardFollows.values().stream().mapToInt(Set::size).sum(),
+                    counts.getLong("counts.followedBoards"));
+            assertEquals(
+                    followersOf(c),
+                    new HashSet<>(Graph.all("/v1/users/" + id + "/followers")),
+                    "follower list of " + c);
+            assertEquals(
+                    ids(model[c].explicit),
+                    new HashSet<>(Graph.all("/v1/users/" + id + "/following")),
+                    "following list of " + c);
             for (String board : boards.get(c)) {
                 Set<String> receivers = receiversOf(c, board);
                 assertEquals(receivers.size(), Graph.boardFollowerCount(board), "followers of board " + board);
-                assertEquals(receivers, new HashSet<>(Graph.all("/v1/boards/" + board + "/followers")), "receivers of " + board);
+                assertEquals(
+                        receivers,
+                        new HashSet<>(Graph.all("/v1/boards/" + board + "/followers")),
+                        "receivers of " + board);
             }
         }
     }
@@ -156,7 +173,8 @@ class RandomFollowsTest {
     private Set<String> receiversOf(int c, String board) {
         Set<String> ids = new HashSet<>();
         for (int a = 0; a < USERS; a++) {
-            boolean viaOwner = model[a].explicit.contains(c) && !model[a].boardUnfollows.getOrDefault(c, Set.of()).contains(board);
+            boolean viaOwner = model[a].explicit.contains(c)
+                    && !model[a].boardUnfollows.getOrDefault(c, Set.of()).contains(board);
             if (viaOwner || model[a].boardFollows.getOrDefault(c, Set.of()).contains(board)) {
                 ids.add(users.get(a).id());
             }

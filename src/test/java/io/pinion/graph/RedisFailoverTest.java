@@ -1,6 +1,5 @@
 package io.pinion.graph;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -93,7 +92,9 @@ class RedisFailoverTest {
             switchedMs = (load.firstSuccessOn(INSTANCE, killedAt) - killedAt) / 1_000_000;
             Wait.pause(Duration.ofSeconds(1), "the load runs on the new master");
             load.stop();
-            assertTrue(switchedMs < 30_000, "follows on " + INSTANCE + " succeed again within 30 s: " + switchedMs + " ms");
+            assertTrue(
+                    switchedMs < 30_000,
+                    "follows on " + INSTANCE + " succeed again within 30 s: " + switchedMs + " ms");
 
             // every relationship agrees on both sides, and the counts are the sets' sizes
             within(() -> agree(pairs, followers, followed));
@@ -107,15 +108,24 @@ class RedisFailoverTest {
             assertTrue(agree(pairs, followers, followed), "a resync changes nothing in agreeing relationships");
             int lost = 0;
             for (Map.Entry<Pair, Boolean> acked : load.acknowledged().entrySet()) {
-                if (Graph.followsUser(acked.getKey().follower().id(), acked.getKey().followed().id()) != acked.getValue()) {
+                if (Graph.followsUser(
+                                acked.getKey().follower().id(),
+                                acked.getKey().followed().id())
+                        != acked.getValue()) {
                     lost++;
                 }
             }
-            System.out.printf("Redis master killed under follow load: %d requests acknowledged, failed during the switch "
-                    + "by status %s, follows on %s back after %d ms, %d of %d pairs end as their last acknowledged "
-                    + "request left them (%d acknowledged changes lost with the old master)%n", load.acknowledgedCount(),
-                    load.failedByStatus(), INSTANCE, switchedMs, load.acknowledged().size() - lost,
-                    load.acknowledged().size(), lost);
+            System.out.printf(
+                    "Redis master killed under follow load: %d requests acknowledged, failed during the switch by"
+                        + " status %s, follows on %s back after %d ms, %d of %d pairs end as their last acknowledged"
+                        + " request left them (%d acknowledged changes lost with the old master)%n",
+                    load.acknowledgedCount(),
+                    load.failedByStatus(),
+                    INSTANCE,
+                    switchedMs,
+                    load.acknowledged().size() - lost,
+                    load.acknowledged().size(),
+                    lost);
         } finally {
             load.stop();
             failBack();
@@ -129,7 +139,8 @@ class RedisFailoverTest {
         Map<String, Long> followersOf = new ConcurrentHashMap<>();
         for (Pair pair : pairs) {
             boolean follows = Graph.followsUser(pair.follower().id(), pair.followed().id());
-            boolean listed = Graph.all("/v1/users/" + pair.followed().id() + "/followers").contains(pair.follower().id());
+            boolean listed = Graph.all("/v1/users/" + pair.followed().id() + "/followers")
+                    .contains(pair.follower().id());
             if (follows != listed) {
                 return false;
             }

@@ -89,14 +89,30 @@ class VirtualShardMoveTest {
         TestUser admin = admin();
         admin.as().body(Map.of("from", 10, "to", 20, "instance", "redis-2")).post("/v1/admin/graph/virtual-shards/copy")
                 .then().statusCode(409).body("error", equalTo("range_not_frozen"));
-        admin.as().body(Map.of("from", 10, "to", 20, "instance", "redis-1")).post("/v1/admin/graph/virtual-shards/purge")
-                .then().statusCode(409).body("error", equalTo("still_served"));
-        admin.as().body(Map.of("from", 20, "to", 10, "instance", "redis-1")).post("/v1/admin/graph/virtual-shards/purge")
-                .then().statusCode(400).body("error", equalTo("invalid_range"));
-        admin.as().body(Map.of("from", 10, "to", 20, "instance", "redis-9")).post("/v1/admin/graph/virtual-shards/purge")
-                .then().statusCode(400).body("error", equalTo("unknown_instance"));
-        newUser().as().body(Map.of("from", 10, "to", 20, "instance", "redis-2")).post("/v1/admin/graph/virtual-shards/copy")
-                .then().statusCode(403);
+        admin.as()
+                .body(Map.of("from", 10, "to", 20, "instance", "redis-1"))
+                .post("/v1/admin/graph/virtual-shards/purge")
+                .then()
+                .statusCode(409)
+                .body("error", equalTo("still_served"));
+        admin.as()
+                .body(Map.of("from", 20, "to", 10, "instance", "redis-1"))
+                .post("/v1/admin/graph/virtual-shards/purge")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_range"));
+        admin.as()
+                .body(Map.of("from", 10, "to", 20, "instance", "redis-9"))
+                .post("/v1/admin/graph/virtual-shards/purge")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("unknown_instance"));
+        newUser()
+                .as()
+                .body(Map.of("from", 10, "to", 20, "instance", "redis-2"))
+                .post("/v1/admin/graph/virtual-shards/copy")
+                .then()
+                .statusCode(403);
     }
 
     /** The procedure of docs/graph.md, steps 1-5. */
@@ -104,9 +120,12 @@ class VirtualShardMoveTest {
         TestUser admin = admin();
         ShardRange range = new ShardRange(vs, vs);
         Topology before = topology.get();
-        // 1. freeze the range everywhere: writes to it get a 503 until the move is done (the mover's follows live there)
-        apply(new Topology(before.mysql(), new RedisTopology(before.redis().virtualShards(), before.redis().instances(),
-                List.of(range)), before.hbase()));
+        // 1. freeze the range everywhere: writes to it get a 503 until the move is done (the mover's follows live
+        // there)
+        apply(new Topology(
+                before.mysql(),
+                new RedisTopology(before.redis().virtualShards(), before.redis().instances(), List.of(range)),
+                before.hbase()));
         mover.as().put("/v1/me/following/users/" + target.id()).then().statusCode(503)
                 .body("error", equalTo("virtual_shard_moving"));
         // 2. (writes in flight finish within the command timeout) 3. copy
@@ -119,7 +138,8 @@ class VirtualShardMoveTest {
                 .then().statusCode(200);
     }
 
-    private void assertServing(TestUser owner, TestUser fan, TestUser remoteFan, String board, String other, int followers) {
+    private void assertServing(
+            TestUser owner, TestUser fan, TestUser remoteFan, String board, String other, int followers) {
         assertTrue(Graph.followsUser(fan.id(), owner.id()));
         assertTrue(Graph.followsBoard(fan.id(), board));
         assertFalse(Graph.followsBoard(fan.id(), other));
@@ -164,9 +184,16 @@ class VirtualShardMoveTest {
         long keys = 0;
         String cursor = "0";
         do {
-            var answer = redis.forInstance(instance).redis()
-                    .send(Request.cmd(Command.SCAN).arg(cursor).arg("MATCH").arg(GraphKeys.prefix(vs) + "*").arg("COUNT").arg(10_000))
-                    .await().indefinitely();
+            var answer = redis.forInstance(instance)
+                    .redis()
+                    .send(Request.cmd(Command.SCAN)
+                            .arg(cursor)
+                            .arg("MATCH")
+                            .arg(GraphKeys.prefix(vs) + "*")
+                            .arg("COUNT")
+                            .arg(10_000))
+                    .await()
+                    .indefinitely();
             cursor = answer.get(0).toString();
             keys += answer.get(1).size();
         } while (!cursor.equals("0"));

@@ -40,7 +40,9 @@ class ProbeReuseTest {
         }
         long tookMs = (System.nanoTime() - began) / 1_000_000;
         // one result object per probe run: within 1 s of reuse, at most one run per started second (and one more)
-        assertTrue(starts.size() <= tookMs / 1_000 + 2, starts.size() + " probe runs for 50 requests in " + tookMs + " ms");
+        assertTrue(
+                starts.size() <= tookMs / 1_000 + 2,
+                starts.size() + " probe runs for 50 requests in " + tookMs + " ms");
         ProbeResult first = probes.recent(probe).await().atMost(Duration.ofSeconds(5));
         assertEquals(first, probes.recent(probe).await().atMost(Duration.ofSeconds(5)), "a result reused within 1 s");
     }

@@ -71,7 +71,13 @@ class WarmUpTest {
         assertEquals(outcomes.get("ok"), done.getLong(WARM_UP + ".ok"));
         assertEquals(authorBefore, given().get("/v1/users/" + author.id()).then().statusCode(200).extract().asString(),
                 "the users the warm-up read are unchanged");
-        assertEquals(followerBefore, given().get("/v1/users/" + follower.id()).then().statusCode(200).extract().asString());
+        assertEquals(
+                followerBefore,
+                given().get("/v1/users/" + follower.id())
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
         assertEquals(pinBefore, given().get("/v1/pins/" + pin).then().statusCode(200).extract().asString());
     }
 

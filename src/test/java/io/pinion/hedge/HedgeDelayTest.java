@@ -108,9 +108,13 @@ class HedgeDelayTest {
     void settingsOutOfRangeAreRefused() {
         Duration ms5 = Duration.ofMillis(5);
         Duration ms200 = Duration.ofMillis(200);
-        assertThrows(IllegalArgumentException.class, () -> new HedgeSettings(1.0, ms5, ms200, ms200, 10_000, 1_000, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms200, ms5, ms200, 10_000, 1_000, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms5, ms200, ms200, 1_000, 1_000, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms5, ms200, ms200, 10_000, 1_000, 1.5));
+        assertThrows(
+                IllegalArgumentException.class, () -> new HedgeSettings(1.0, ms5, ms200, ms200, 10_000, 1_000, 0.01));
+        assertThrows(
+                IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms200, ms5, ms200, 10_000, 1_000, 0.01));
+        assertThrows(
+                IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms5, ms200, ms200, 1_000, 1_000, 0.01));
+        assertThrows(
+                IllegalArgumentException.class, () -> new HedgeSettings(0.999, ms5, ms200, ms200, 10_000, 1_000, 1.5));
     }
 }

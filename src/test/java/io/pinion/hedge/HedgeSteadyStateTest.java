@@ -26,8 +26,8 @@ class HedgeSteadyStateTest {
 
     final VirtualTimer timer = new VirtualTimer();
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    final HedgedReader reader = new HedgedReader("feed", "feed_unavailable", HedgeSettings.defaults().withWarmupShare(0),
-            timer, registry);
+    final HedgedReader reader = new HedgedReader(
+            "feed", "feed_unavailable", HedgeSettings.defaults().withWarmupShare(0), timer, registry);
 
     /** Runs one read to its end in virtual time. */
     HedgedResult<String> readToTheEnd(FakeSource<String> primary, FakeSource<String> standby) {

@@ -82,8 +82,14 @@ class HedgedRaceConcurrencyTest {
         HedgeSettings settings = new HedgeSettings(0.999, Duration.ofNanos(100_000), Duration.ofNanos(100_000),
                 Duration.ofNanos(100_000), 10_000, 1_000, 0.0);
         HedgedReader reader = new HedgedReader("race", "race_unavailable", settings, poolTimer(), registry);
-        Side[][] scenarios = { { Side.ANSWERS, Side.ANSWERS }, { Side.ANSWERS, Side.FAILS }, { Side.FAILS, Side.ANSWERS },
-                { Side.FAILS, Side.FAILS }, { Side.HANGS, Side.ANSWERS }, { Side.ANSWERS, Side.HANGS } };
+        Side[][] scenarios = {
+            {Side.ANSWERS, Side.ANSWERS},
+            {Side.ANSWERS, Side.FAILS},
+            {Side.FAILS, Side.ANSWERS},
+            {Side.FAILS, Side.FAILS},
+            {Side.HANGS, Side.ANSWERS},
+            {Side.ANSWERS, Side.HANGS}
+        };
         int reads = 4_000;
         Random random = new Random(3);
         CountDownLatch done = new CountDownLatch(reads);
@@ -127,7 +133,11 @@ class HedgedRaceConcurrencyTest {
         }
         assertTrue(calls.stream().filter(c -> c.behaviour() == Side.HANGS).allMatch(c -> c.cancelled().get()),
                 "every hanging side was cancelled");
-        assertEquals(reads, registry.get("pinion_hedge_reads_total").counters().stream().mapToDouble(c -> c.count()).sum());
+        assertEquals(
+                reads,
+                registry.get("pinion_hedge_reads_total").counters().stream()
+                        .mapToDouble(c -> c.count())
+                        .sum());
         for (HedgeOutcome outcome : HedgeOutcome.values()) {
             if (outcome == HedgeOutcome.STANDBY_ONLY) {
                 continue; // only after 20 primary losses in a row, which these random scenarios may not produce

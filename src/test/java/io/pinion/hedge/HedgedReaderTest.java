@@ -92,7 +92,11 @@ class HedgedReaderTest extends HedgedReaderFixture {
 
         assertTrue(primary.call(0).isCancelled());
         assertTrue(standby.call(0).isCancelled());
-        assertEquals(0.0, registry.get("pinion_hedge_reads_total").counters().stream().mapToDouble(c -> c.count()).sum());
+        assertEquals(
+                0.0,
+                registry.get("pinion_hedge_reads_total").counters().stream()
+                        .mapToDouble(c -> c.count())
+                        .sum());
     }
 
     @Test
@@ -117,6 +121,11 @@ class HedgedReaderTest extends HedgedReaderFixture {
         assertEquals(1.0, count("user_profile", HedgeOutcome.FAILOVER));
         assertEquals(0.0, count("user_profile", HedgeOutcome.PRIMARY));
         assertEquals(20.0, registry.get("pinion_hedge_delay_ms").tag("name", "user_profile").gauge().value());
-        assertEquals(0.0, registry.get("pinion_hedge_warmup_reads_total").tag("name", "materialized_feed").counter().count());
+        assertEquals(
+                0.0,
+                registry.get("pinion_hedge_warmup_reads_total")
+                        .tag("name", "materialized_feed")
+                        .counter()
+                        .count());
     }
 }

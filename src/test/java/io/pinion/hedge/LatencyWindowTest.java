@@ -14,7 +14,10 @@ class LatencyWindowTest {
     @Test
     void bucketsCoverEveryValueContiguouslyAndAreAtMostASixteenthWide() {
         for (int b = 0; b < LatencyWindow.BUCKETS - 1; b++) {
-            assertEquals(LatencyWindow.lowerBound(b) + LatencyWindow.width(b), LatencyWindow.lowerBound(b + 1), "bucket " + b);
+            assertEquals(
+                    LatencyWindow.lowerBound(b) + LatencyWindow.width(b),
+                    LatencyWindow.lowerBound(b + 1),
+                    "bucket " + b);
             if (b >= 16) {
                 assertTrue(LatencyWindow.width(b) * 16 <= LatencyWindow.lowerBound(b), "bucket " + b);
             }

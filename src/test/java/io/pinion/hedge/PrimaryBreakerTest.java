@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * After the primary lost {@value HedgedReader#BREAKER_THRESHOLD} reads in a row and none for 500 ms, reads go to the
- * standby alone (no waiting for the hedge delay); a hung standby still falls back to the race after the delay; every 100 ms one
- * read probes the primary, and the first the primary wins ends it.
+ * standby alone (no waiting for the hedge delay); a hung standby still falls back to the race after the delay; every
+ * 100 ms one read probes the primary, and the first the primary wins ends it.
  */
 class PrimaryBreakerTest extends HedgedReaderFixture {
 

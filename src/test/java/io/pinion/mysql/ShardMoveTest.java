@@ -1,6 +1,5 @@
 package io.pinion.mysql;
 
-import static io.pinion.TestApi.admin;
 import static io.pinion.TestApi.createBoard;
 import static io.pinion.TestApi.createPin;
 import static io.pinion.TestApi.newUser;
@@ -30,8 +29,9 @@ import io.pinion.topology.Topology;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
- * Capacity moves whole shards: copy the shard database to the other host, switch the topology (a compare-and-set in ZooKeeper). The shard
- * keeps serving from its new host (its old copy is dropped to prove it), takes new writes there, and moves back.
+ * Capacity moves whole shards: copy the shard database to the other host, switch the topology (a compare-and-set in
+ * ZooKeeper). The shard keeps serving from its new host (its old copy is dropped to prove it), takes new writes there,
+ * and moves back.
  */
 @QuarkusTest
 class ShardMoveTest {
@@ -82,7 +82,9 @@ class ShardMoveTest {
         Topology original = topology.get();
         MysqlTopology narrowed = new MysqlTopology(original.mysql().shardCount(), new ShardRange(40, 41),
                 original.mysql().hosts());
-        io.pinion.TestApi.putTopology(new Topology(narrowed, original.redis(), original.hbase())).then().statusCode(200);
+        io.pinion.TestApi.putTopology(new Topology(narrowed, original.redis(), original.hbase()))
+                .then()
+                .statusCode(200);
         try {
             for (int i = 0; i < 6; i++) {
                 TestUser user = newUser();
@@ -117,8 +119,8 @@ class ShardMoveTest {
     /** The documented procedure's copy step: mariadb-dump of the shard database piped into the target host. */
     private static void copyDatabase(int shard, HostPort from, HostPort to) throws IOException, InterruptedException {
         String command = String.format(
-                "set -o pipefail; mariadb-dump --no-defaults -h %s -P %d -u pinion -ppinion --single-transaction --databases %s"
-                        + " | mariadb --no-defaults -h %s -P %d -u pinion -ppinion",
+                "set -o pipefail; mariadb-dump --no-defaults -h %s -P %d -u pinion -ppinion --single-transaction"
+                        + " --databases %s | mariadb --no-defaults -h %s -P %d -u pinion -ppinion",
                 from.host(), from.port(), ShardDatabase.name(shard), to.host(), to.port());
         Process process = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
@@ -153,10 +155,12 @@ class ShardMoveTest {
 
     private long countOn(String host, int shard) {
         return pools.forHost(host)
-                .query("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + ShardDatabase.name(shard) + "'")
+                .query("SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '"
+                        + ShardDatabase.name(shard) + "'")
                 .execute()
                 .map(rows -> rows.iterator().next().getLong(0))
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 
     private static List<String> readBoard(String board) {

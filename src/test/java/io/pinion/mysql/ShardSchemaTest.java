@@ -61,14 +61,16 @@ class ShardSchemaTest {
 
     private List<String> shardDatabasesOn(String host) {
         return pools.forHost(host)
-                .query("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME REGEXP '^db[0-9]{5}$' ORDER BY SCHEMA_NAME")
+                .query("SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME REGEXP '^db[0-9]{5}$'"
+                        + " ORDER BY SCHEMA_NAME")
                 .execute()
                 .map(rows -> {
                     List<String> names = new ArrayList<>();
                     rows.forEach(row -> names.add(row.getString(0)));
                     return names;
                 })
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 
     /** database → "version@applied_at" of every shard database on the host. */
@@ -78,11 +80,12 @@ class ShardSchemaTest {
         for (String db : shardDatabasesOn(host)) {
             int shard = Integer.parseInt(db.substring(2));
             pool.query("SELECT version, applied_at FROM " + ShardDatabase.table(shard, "schema_version")
-                    + " ORDER BY version")
+                            + " ORDER BY version")
                     .execute()
-                    .await().atMost(WAIT)
-                    .forEach(row -> versions.merge(db, row.getInteger("version") + "@" + row.getLocalDateTime("applied_at"),
-                            (a, b) -> b));
+                    .await()
+                    .atMost(WAIT)
+                    .forEach(row -> versions.merge(
+                            db, row.getInteger("version") + "@" + row.getLocalDateTime("applied_at"), (a, b) -> b));
         }
         return versions;
     }

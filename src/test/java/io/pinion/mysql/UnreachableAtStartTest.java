@@ -37,8 +37,8 @@ import io.quarkus.test.junit.TestProfile;
  * shard: the other host serves, the unreachable host's shards answer a fast 503, the in-app job handlers wait for
  * their queues, and once the host answers it is migrated and everything is served without a restart. The service
  * starts on a topology that names a port nothing listens on as mysql-1's master (a host that is down, refusing
- * connections); the topology is then repaired (in ZooKeeper) while the real mysql-1 is paused (a host that hangs), and mysql-1 is
- * resumed.
+ * connections); the topology is then repaired (in ZooKeeper) while the real mysql-1 is paused (a host that hangs), and
+ * mysql-1 is resumed.
  */
 @QuarkusTest
 @TestProfile(UnreachableAtStartTest.Mysql1Unreachable.class)
@@ -57,7 +57,8 @@ class UnreachableAtStartTest {
                 throw new IllegalStateException("mysql-1's master is not 127.0.0.1:33061 in topology/local.json");
             }
             write(unreachable);
-            return Map.of("pinion.topology.file", TOPOLOGY.toString(), "pinion.mysql.migration-retry-interval", "500ms");
+            return Map.of(
+                    "pinion.topology.file", TOPOLOGY.toString(), "pinion.mysql.migration-retry-interval", "500ms");
         }
     }
 
@@ -77,8 +78,12 @@ class UnreachableAtStartTest {
                 .body("message", containsString("shard 3"));
         long ms = io.pinion.TestApi.medianMillis(7, () -> given().get(ON_DOWN_HOST).then().statusCode(503));
         assertTrue(ms < 50, "503s in " + ms + " ms (median)");
-        io.pinion.TestApi.management().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
-        assertFalse(dispatcher.handledQueues().contains("feed-fanout"), "no queue is readable without the control shard");
+        io.pinion.TestApi.management()
+                .get("/q/metrics")
+                .then()
+                .body(containsString("pinion_mysql_schema_unverified_hosts 1.0"));
+        assertFalse(
+                dispatcher.handledQueues().contains("feed-fanout"), "no queue is readable without the control shard");
 
         // hung rather than refused: the server accepts connections and answers nothing
         LocalStack.run("pause", "mysql-1");
@@ -87,7 +92,9 @@ class UnreachableAtStartTest {
             Wait.pause(Duration.ofSeconds(6), "the migration, retried every 500 ms, meets only the hung host");
             assertEquals(Set.of("mysql-1"), schema.pending(), "the real mysql-1 hangs: still not migrated");
             ms = io.pinion.TestApi.medianMillis(5, () -> given().get(ON_DOWN_HOST).then().statusCode(503));
-            assertTrue(ms < 200, "a 503 in " + ms + " ms while the host hangs (no round trip: the timeouts are 1.5 s and more)");
+            assertTrue(
+                    ms < 200,
+                    "a 503 in " + ms + " ms while the host hangs (no round trip: the timeouts are 1.5 s and more)");
         } finally {
             LocalStack.run("resume", "mysql-1");
         }
@@ -101,13 +108,17 @@ class UnreachableAtStartTest {
             status[0] = given().get(ON_DOWN_HOST).then().extract().statusCode();
             return status[0] == 404;
         }, () -> "the shard is served again (last status " + status[0] + ")");
-        io.pinion.TestApi.management().get("/q/metrics").then().body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
+        io.pinion.TestApi.management()
+                .get("/q/metrics")
+                .then()
+                .body(containsString("pinion_mysql_schema_unverified_hosts 0.0"));
         Wait.within(deadline - System.currentTimeMillis(), () -> dispatcher.handledQueues().contains("feed-fanout"),
                 "the handlers run once the queues are readable");
     }
 
     private static String localTopology() {
-        try (InputStream in = UnreachableAtStartTest.class.getClassLoader().getResourceAsStream("topology/local.json")) {
+        try (InputStream in =
+                UnreachableAtStartTest.class.getClassLoader().getResourceAsStream("topology/local.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -73,10 +73,11 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * {@code bin/backup} of the local stack, then {@code bin/restore} into a fresh stack beside it (its own directory
- * under target/, ports moved by the first of 1000, 1100 … 1700 whose ports are all free): the restored stack holds what the manifest recorded (rows of every
- * table of the 64 shard databases, on masters and replicas; Redis keys; HBase rows on the primary and, for the
- * tables it had, the standby), its replicas replicate from the backup's GTID position, and the users, boards, pins,
- * follows and feeds this test wrote before the backup (and left alone after) are the same as on the live stack.
+ * under target/, ports moved by the first of 1000, 1100 … 1700 whose ports are all free): the restored stack holds what
+ * the manifest recorded (rows of every table of the 64 shard databases, on masters and replicas; Redis keys; HBase rows
+ * on the primary and, for the tables it had, the standby), its replicas replicate from the backup's GTID position, and
+ * the users, boards, pins, follows and feeds this test wrote before the backup (and left alone after) are the same as
+ * on the live stack.
  */
 @QuarkusTest
 class BackupRestoreTest {
@@ -175,7 +176,10 @@ class BackupRestoreTest {
                 .body("running", org.hamcrest.Matchers.equalTo(true));
         try {
             long t0 = System.nanoTime();
-            run(List.of("bin/backup", backup.toString()), Map.of("PINION_STACK_PORT_OFFSET", "0"), Duration.ofMinutes(5));
+            run(
+                    List.of("bin/backup", backup.toString()),
+                    Map.of("PINION_STACK_PORT_OFFSET", "0"),
+                    Duration.ofMinutes(5));
             long t1 = System.nanoTime();
             JsonNode manifest = new ObjectMapper().readTree(backup.resolve("manifest.json").toFile());
             notReadableByOthers(backup);
@@ -199,8 +203,8 @@ class BackupRestoreTest {
             for (TestUser user : users) {
                 for (String suffix : List.of(GraphKeys.FOLLOWING, GraphKeys.FOLLOWERS, GraphKeys.IMPLICIT_FOLLOWING,
                         GraphKeys.IMPLICIT_FOLLOWERS)) {
-                    String key = GraphKeys.user(virtualShards.ofUser(Long.parseLong(user.id())), Long.parseLong(user.id()),
-                            suffix);
+                    String key = GraphKeys.user(
+                            virtualShards.ofUser(Long.parseLong(user.id())), Long.parseLong(user.id()), suffix);
                     assertEquals(liveRedis("ZRANGE", key, "0", "-1", "WITHSCORES"),
                             restoredRedis("ZRANGE", key, "0", "-1", "WITHSCORES"), key);
                     assertEquals(liveRedis("ZCARD", key), restoredRedis("ZCARD", key), key);
@@ -245,7 +249,8 @@ class BackupRestoreTest {
                     .map(t -> "SELECT '" + t + "', COUNT(*) FROM `" + t.replace(".", "`.`") + "`")
                     .collect(Collectors.joining(" UNION ALL "));
             String master = host.getKey();
-            assertEquals(recorded, counts(sql(restoredPort(master), query)), "rows per table on the restored " + master);
+            assertEquals(
+                    recorded, counts(sql(restoredPort(master), query)), "rows per table on the restored " + master);
             assertEquals(recorded, counts(sql(restoredPort(master + "-replica"), query)),
                     "rows per table on the restored " + master + "-replica");
 
@@ -253,16 +258,31 @@ class BackupRestoreTest {
             assertNotEquals("", gtid, master + " had a GTID position");
             assertEquals(gtid + "\t0", sql(restoredPort(master), "SELECT @@gtid_binlog_pos, @@read_only").strip(),
                     "the restored " + master + " is a writable master at the backup's position");
-            String replica = run(List.of("mariadb", "--no-defaults", "-h127.0.0.1", "-P" + restoredPort(master + "-replica"),
-                    "-upinion", "-ppinion", "-e", "SHOW SLAVE STATUS\\G"), Map.of(), Duration.ofMinutes(1));
-            assertTrue(replica.contains("Slave_IO_Running: Yes") && replica.contains("Slave_SQL_Running: Yes"), replica);
+            String replica = run(
+                    List.of(
+                            "mariadb",
+                            "--no-defaults",
+                            "-h127.0.0.1",
+                            "-P" + restoredPort(master + "-replica"),
+                            "-upinion",
+                            "-ppinion",
+                            "-e",
+                            "SHOW SLAVE STATUS\\G"),
+                    Map.of(),
+                    Duration.ofMinutes(1));
+            assertTrue(
+                    replica.contains("Slave_IO_Running: Yes") && replica.contains("Slave_SQL_Running: Yes"), replica);
             assertEquals(gtid + "\t1", sql(restoredPort(master + "-replica"), "SELECT @@gtid_slave_pos, @@read_only")
                     .strip(), "the restored replica, read-only, starts at the backup's position");
             Set<String> databases = new TreeSet<>(Arrays.asList(sql(restoredPort(master),
                     "SELECT schema_name FROM information_schema.schemata WHERE schema_name NOT IN"
                             + " ('mysql', 'information_schema', 'performance_schema', 'sys')").strip().split("\n")));
-            assertEquals(recorded.keySet().stream().map(t -> t.substring(0, t.indexOf('.'))).collect(Collectors.toSet()),
-                    databases, "the restored " + master + "'s databases");
+            assertEquals(
+                    recorded.keySet().stream()
+                            .map(t -> t.substring(0, t.indexOf('.')))
+                            .collect(Collectors.toSet()),
+                    databases,
+                    "the restored " + master + "'s databases");
         }
         assertEquals(64, shardDatabases.size(), "all 64 shard databases are in the backup: " + shardDatabases);
     }
@@ -332,11 +352,13 @@ class BackupRestoreTest {
     }
 
     /**
-     * Has Sentinel make the server on {@code port} the master of {@link #FAILED_OVER} (a graceful failover, both servers
-     * up), and waits until both servers have their new roles and the new replica is in sync.
+     * Has Sentinel make the server on {@code port} the master of {@link #FAILED_OVER} (a graceful failover, both
+     * servers up), and waits until both servers have their new roles and the new replica is in sync.
      */
     private static void sentinelFailover(int port) throws InterruptedException {
-        int other = port == BASE_PORTS.get(FAILED_OVER) ? BASE_PORTS.get(FAILED_OVER + "-replica") : BASE_PORTS.get(FAILED_OVER);
+        int other = port == BASE_PORTS.get(FAILED_OVER)
+                ? BASE_PORTS.get(FAILED_OVER + "-replica")
+                : BASE_PORTS.get(FAILED_OVER);
         long[] askedAt = {0};
         Wait.within(60_000, () -> {
             if (masterPort().equals(Integer.toString(port))) {
@@ -403,7 +425,9 @@ class BackupRestoreTest {
 
             for (TestUser user : users) {
                 long id = Long.parseLong(user.id());
-                List<byte[]> prefixes = Stream.of(FeedSource.values()).map(source -> PoolKey.prefix(id, source)).toList();
+                List<byte[]> prefixes = Stream.of(FeedSource.values())
+                        .map(source -> PoolKey.prefix(id, source))
+                        .toList();
                 assertEquals(cells(live, FeedTables.POOLS, prefixes), cells(primary, FeedTables.POOLS, prefixes),
                         "pool of " + id);
                 List<byte[]> feed = List.of(MaterializedKey.prefix(id));
@@ -562,9 +586,11 @@ class BackupRestoreTest {
         try (var paths = Files.walk(backup)) {
             for (Path path : paths.toList()) {
                 var permissions = Files.getPosixFilePermissions(path);
-                assertFalse(permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
-                        || permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ),
-                        path + " is readable by others: " + java.nio.file.attribute.PosixFilePermissions.toString(permissions));
+                assertFalse(
+                        permissions.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+                                || permissions.contains(java.nio.file.attribute.PosixFilePermission.GROUP_READ),
+                        path + " is readable by others: "
+                                + java.nio.file.attribute.PosixFilePermissions.toString(permissions));
             }
         }
     }

@@ -25,8 +25,9 @@ import io.restassured.response.Response;
 /**
  * {@code GET /v1/admin/overview/cluster} with a real Prometheus (Debian's {@code prometheus}, which .ci/run installs)
  * scraping the test instance's management interface every second, on the port the test profile names
- * ({@code pinion.prometheus.url}, set by its profile): the instances up and the request rates come from it; with Prometheus stopped, the
- * call answers 503 {@code backend_unavailable} within its timeout, and the rest of the dashboard's API still works.
+ * ({@code pinion.prometheus.url}, set by its profile): the instances up and the request rates come from it; with
+ * Prometheus stopped, the call answers 503 {@code backend_unavailable} within its timeout, and the rest of the
+ * dashboard's API still works.
  */
 @QuarkusTest
 @TestProfile(ClusterOverviewTest.WithPrometheus.class)
@@ -48,17 +49,22 @@ class ClusterOverviewTest {
         Path dir = LocalStack.repoRoot().resolve("target/cluster-overview-prometheus");
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("prometheus.yml"), """
-                global:
-                  scrape_interval: 1s
-                scrape_configs:
-                  - job_name: pinion
-                    metrics_path: /q/metrics
-                    static_configs:
-                      - targets: ['127.0.0.1:%d']
-                """.formatted(TestApi.MANAGEMENT_PORT));
-        Process prometheus = new ProcessBuilder("prometheus", "--config.file=" + dir.resolve("prometheus.yml"),
-                "--storage.tsdb.path=" + dir.resolve("data-" + System.nanoTime()), "--web.listen-address=127.0.0.1:" + PORT)
-                .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+            global:
+              scrape_interval: 1s
+            scrape_configs:
+              - job_name: pinion
+                metrics_path: /q/metrics
+                static_configs:
+                  - targets: ['127.0.0.1:%d']
+            """.formatted(TestApi.MANAGEMENT_PORT));
+        Process prometheus = new ProcessBuilder(
+                        "prometheus",
+                        "--config.file=" + dir.resolve("prometheus.yml"),
+                        "--storage.tsdb.path=" + dir.resolve("data-" + System.nanoTime()),
+                        "--web.listen-address=127.0.0.1:" + PORT)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("prometheus.log").toFile())
+                .start();
         try {
             AtomicReference<Response> response = new AtomicReference<>();
             Wait.within(60_000, () -> {
@@ -72,7 +78,8 @@ class ClusterOverviewTest {
             JsonPath cluster = response.get().jsonPath();
             assertTrue(cluster.getBoolean("configured"));
             List<Map<String, Object>> groups = cluster.getList("requests");
-            System.out.printf("cluster overview from Prometheus: %d instance(s), %s%n", cluster.getInt("instances"), groups);
+            System.out.printf(
+                    "cluster overview from Prometheus: %d instance(s), %s%n", cluster.getInt("instances"), groups);
         } finally {
             prometheus.destroy();
             assertTrue(prometheus.waitFor(30, TimeUnit.SECONDS), "Prometheus stopped");

@@ -40,7 +40,8 @@ final class DashboardBrowser {
     static final Duration WAIT = Duration.ofSeconds(20);
 
     private static final Path CHROMIUM = Path.of(System.getProperty("pinion.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER = Path.of(System.getProperty("pinion.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path CHROMEDRIVER =
+            Path.of(System.getProperty("pinion.chromedriver", "/usr/bin/chromedriver"));
     private static final int WIDTH = 1280;
 
     private final ChromeDriver driver;
@@ -126,7 +127,9 @@ final class DashboardBrowser {
     }
 
     WebElement visible(String testid) {
-        return until(testid + " shown", ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-testid=" + testid + "]")));
+        return until(
+                testid + " shown",
+                ExpectedConditions.visibilityOfElementLocated(By.cssSelector("[data-testid=" + testid + "]")));
     }
 
     boolean has(String css) {
@@ -144,7 +147,9 @@ final class DashboardBrowser {
     }
 
     List<String> attributes(String css, String attribute) {
-        return driver.findElements(By.cssSelector(css)).stream().map(element -> element.getDomAttribute(attribute)).toList();
+        return driver.findElements(By.cssSelector(css)).stream()
+                .map(element -> element.getDomAttribute(attribute))
+                .toList();
     }
 
     <T> T until(String what, Function<WebDriver, T> condition) {
@@ -158,7 +163,8 @@ final class DashboardBrowser {
     void assertNoConsoleErrors(String... expectedFailedLoads) {
         List<String> errors = new ArrayList<>();
         for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
-            if (entry.getLevel().intValue() >= Level.SEVERE.intValue() && !expected(entry.getMessage(), expectedFailedLoads)) {
+            if (entry.getLevel().intValue() >= Level.SEVERE.intValue()
+                    && !expected(entry.getMessage(), expectedFailedLoads)) {
                 errors.add(entry.getMessage());
             }
         }

@@ -66,19 +66,26 @@ class DashboardBrowserTest {
 
         List<String> backends = admin.as().get("/v1/admin/backends").then().statusCode(200)
                 .extract().jsonPath().getList("items.name", String.class);
-        browser.until("every backend listed", page -> browser.texts("[data-testid=backend-row] td:first-child").equals(backends));
+        browser.until(
+                "every backend listed",
+                page -> browser.texts("[data-testid=backend-row] td:first-child")
+                        .equals(backends));
         browser.visible("standby-lag");
         List<String> hedges = admin.as().get("/v1/admin/overview").then().statusCode(200)
                 .extract().jsonPath().getList("hedges.name", String.class);
         assertFalse(hedges.isEmpty(), "the home feed read above went through the materialized feed's hedged reader");
-        browser.until("every hedged reader shown", page -> browser.attributes("[data-testid=hedge]", "data-name").containsAll(hedges));
+        browser.until(
+                "every hedged reader shown",
+                page -> browser.attributes("[data-testid=hedge]", "data-name").containsAll(hedges));
         browser.screenshot("backends");
 
         browser.click("[data-testid=tab-requests]");
         // the page itself asks the admin endpoints every 3 s: a rate shows from the second sample on
         browser.until("one row per endpoint group, and a request rate for the admin group", page -> {
             String rate = browser.text("[data-testid=request-row-admin] [data-testid=request-rate]");
-            return browser.texts("[data-testid=requests-table] tbody tr").size() == 8 && !rate.isEmpty() && !rate.equals("0");
+            return browser.texts("[data-testid=requests-table] tbody tr").size() == 8
+                    && !rate.isEmpty()
+                    && !rate.equals("0");
         });
         browser.screenshot("requests");
 
@@ -88,7 +95,9 @@ class DashboardBrowserTest {
         assertFalse(stages.isEmpty(), "the funnel's series are registered when the service starts");
         browser.until("a bar per funnel stage, in the funnel's order",
                 page -> browser.attributes("[data-testid=funnel-stage]", "data-stage").equals(stages));
-        browser.until("the series that counted the pin above", page -> browser.texts("[data-testid=funnel-row] td:first-child").contains("shown"));
+        browser.until(
+                "the series that counted the pin above",
+                page -> browser.texts("[data-testid=funnel-row] td:first-child").contains("shown"));
         browser.screenshot("funnel");
         browser.assertNoConsoleErrors();
     }
@@ -106,7 +115,9 @@ class DashboardBrowserTest {
         browser.openWithoutSession();
         browser.logIn(username, "password-" + username);
         browser.visible("not-admin");
-        assertFalse(browser.has("nav, table, [data-testid=tab-backends]"), "no tabs and no data for a user without the admin role");
+        assertFalse(
+                browser.has("nav, table, [data-testid=tab-backends]"),
+                "no tabs and no data for a user without the admin role");
         browser.screenshot("not-admin");
 
         browser.click("[data-testid=logout]");
@@ -138,9 +149,14 @@ class DashboardBrowserTest {
     void aFailedJobIsRetriedAndAnotherDeletedFromThePage() {
         TestUser admin = admin();
         String queue = createQueue(admin, Map.of("partitions", 1, "maxAttempts", 1));
-        List<String> jobs = admin.as().body(Map.of("jobs", List.of(Map.of("body", "retry me"), Map.of("body", "delete me"))))
-                .post("/v1/queues/" + queue + "/jobs").then().statusCode(201)
-                .extract().jsonPath().getList("items.id", String.class);
+        List<String> jobs = admin.as()
+                .body(Map.of("jobs", List.of(Map.of("body", "retry me"), Map.of("body", "delete me"))))
+                .post("/v1/queues/" + queue + "/jobs")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getList("items.id", String.class);
         failEveryJob(admin, queue, jobs);
         String retried = jobs.get(0);
         String deleted = jobs.get(1);
@@ -148,7 +164,10 @@ class DashboardBrowserTest {
         browser.openWithoutSession();
         browser.logIn(ADMIN, ADMIN_PASSWORD);
         browser.go("queues/" + queue);
-        browser.until("both failed jobs listed", page -> browser.attributes("[data-testid=failed-job]", "data-id").equals(jobs));
+        browser.until(
+                "both failed jobs listed",
+                page -> browser.attributes("[data-testid=failed-job]", "data-id")
+                        .equals(jobs));
         browser.screenshot("queues");
 
         browser.click("[data-testid=failed-job][data-id='" + retried + "'] [data-testid=retry-job]");
@@ -159,7 +178,10 @@ class DashboardBrowserTest {
 
         browser.click("[data-testid=failed-job][data-id='" + deleted + "'] [data-testid=delete-job]");
         browser.confirm();
-        browser.until("the deleted job gone", page -> browser.attributes("[data-testid=failed-job]", "data-id").isEmpty());
+        browser.until(
+                "the deleted job gone",
+                page -> browser.attributes("[data-testid=failed-job]", "data-id")
+                        .isEmpty());
         admin.as().get("/v1/jobs/" + deleted).then().statusCode(404);
         assertTrue(browser.text("[data-testid=queue-notice]").contains("deleted"), "the page says what it did");
         browser.assertNoConsoleErrors();
@@ -179,17 +201,22 @@ class DashboardBrowserTest {
         browser.click("[data-testid=tab-explain]");
         explain("not-a-user", pin);
         browser.visible("explain-error");
-        assertFalse(browser.text("[data-testid=explain-error] code").isBlank(), "the API's error code, with its message");
+        assertFalse(
+                browser.text("[data-testid=explain-error] code").isBlank(), "the API's error code, with its message");
 
         explain(reader.id(), pin);
         WebElement verdict;
         try {
             verdict = browser.visible("explain-verdict");
         } catch (TimeoutException e) {
-            throw new AssertionError("no explanation within " + DashboardBrowser.WAIT.toSeconds() + " s; the page shows: "
-                    + browser.text("[data-testid=explain-error]"), e);
+            throw new AssertionError(
+                    "no explanation within " + DashboardBrowser.WAIT.toSeconds() + " s; the page shows: "
+                            + browser.text("[data-testid=explain-error]"),
+                    e);
         }
-        assertTrue(List.of("shown", "pending", "dropped", "not_delivered").contains(verdict.getDomAttribute("data-verdict")),
+        assertTrue(
+                List.of("shown", "pending", "dropped", "not_delivered")
+                        .contains(verdict.getDomAttribute("data-verdict")),
                 "a documented verdict: " + verdict.getDomAttribute("data-verdict"));
         assertTrue(browser.has("[data-testid=explain-stage]"), "the stages, one row each");
         assertFalse(browser.text("[data-testid=explain-summary]").isBlank(), "a summary");
@@ -215,7 +242,9 @@ class DashboardBrowserTest {
         List<Map<String, Object>> acks = new ArrayList<>();
         long deadline = System.currentTimeMillis() + DashboardBrowser.WAIT.toMillis();
         while (acks.size() < jobs.size()) {
-            assertTrue(System.currentTimeMillis() < deadline, "jobs of " + queue + " not handed out within " + DashboardBrowser.WAIT);
+            assertTrue(
+                    System.currentTimeMillis() < deadline,
+                    "jobs of " + queue + " not handed out within " + DashboardBrowser.WAIT);
             var leased = admin.as().body(Map.of("max", jobs.size(), "waitMs", 2_000))
                     .post("/v1/queues/" + queue + "/dequeue").then().statusCode(200).extract().jsonPath();
             for (int i = 0; i < leased.getList("items").size(); i++) {

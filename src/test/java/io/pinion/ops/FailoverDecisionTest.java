@@ -77,14 +77,16 @@ class FailoverDecisionTest {
             long reportedAt = System.nanoTime();
             within(WAIT.toMillis(), () -> !host().master().equals(before.master()));
             long tookMs = (System.nanoTime() - reportedAt) / 1_000_000;
-            System.out.printf("promoted %d ms after most instances reported the master unreachable (%d ms after the kill)%n",
+            System.out.printf(
+                    "promoted %d ms after most instances reported the master unreachable (%d ms after the kill)%n",
                     tookMs, (System.nanoTime() - killedAt) / 1_000_000);
             assertTrue(tookMs < FAILOVER_AFTER_MS + 2_000, "promoted after " + tookMs + " ms");
             assertEquals(before.replica(), host().master());
             within(WAIT.toMillis(), () -> !servers.gtids(before.replicaEndpoint()).await().atMost(WAIT).readOnly());
             // the old master comes back fenced, and rejoins as the new master's replica
             LocalStack.run("start", HOST);
-            assertTrue(servers.gtids(before.masterEndpoint()).await().atMost(WAIT).readOnly(), "it comes back read-only");
+            assertTrue(
+                    servers.gtids(before.masterEndpoint()).await().atMost(WAIT).readOnly(), "it comes back read-only");
             operator.as().post("/v1/admin/mysql/hosts/" + HOST + "/rejoin").then().statusCode(200);
             within(WAIT.toMillis(), () -> {
                 MysqlServers.Replication state = servers.replication(before.masterEndpoint()).await().atMost(WAIT);
@@ -106,15 +108,21 @@ class FailoverDecisionTest {
         operator.as().post("/v1/admin/mysql/hosts/" + HOST + "/rejoin").then().statusCode(200);
     }
 
-    /** A view as another instance publishes it: the topology version it runs and whether it reaches mysql-1's master. */
-    private static void report(CuratorFramework client, String instance, long version, boolean unreachable, boolean create)
+    /**
+     * A view as another instance publishes it: the topology version it runs and whether it reaches mysql-1's master.
+     */
+    private static void report(
+            CuratorFramework client, String instance, long version, boolean unreachable, boolean create)
             throws Exception {
         String json = "{\"instance\":\"" + instance + "\",\"topologyVersion\":" + version
                 + ",\"checksMysql\":true,\"mysqlUnreachable\":"
                 + (unreachable ? "[\"" + HOST + "\"]" : "[]") + "}";
         byte[] data = json.getBytes(StandardCharsets.UTF_8);
         if (create) {
-            client.create().creatingParentContainersIfNeeded().withMode(CreateMode.EPHEMERAL).forPath("/instances/" + instance, data);
+            client.create()
+                    .creatingParentContainersIfNeeded()
+                    .withMode(CreateMode.EPHEMERAL)
+                    .forPath("/instances/" + instance, data);
         } else {
             client.setData().forPath("/instances/" + instance, data);
         }

@@ -86,8 +86,12 @@ class MysqlFailoverTest {
     @Test
     void asynchronousReplicationCountsItsLosses() throws Exception {
         Report report = killUnderLoad(false);
-        assertTrue(report.lostEarly() == 0, "every board acknowledged more than 1 s before the kill reads back: " + report);
-        assertTrue(report.jobsLostEarly() == 0, "every job acknowledged more than 1 s before the kill reads back: " + report);
+        assertTrue(
+                report.lostEarly() == 0,
+                "every board acknowledged more than 1 s before the kill reads back: " + report);
+        assertTrue(
+                report.jobsLostEarly() == 0,
+                "every job acknowledged more than 1 s before the kill reads back: " + report);
     }
 
     @Test
@@ -110,9 +114,10 @@ class MysqlFailoverTest {
         }
     }
 
-    /** Of the writes acknowledged: how many, how many do not read back, and of those how many ended 1 s before the kill. */
-    record Losses(int acknowledged, int lost, int lostEarly) {
-    }
+    /**
+     * Of the writes acknowledged: how many, how many do not read back, and of those how many ended 1 s before the kill.
+     */
+    record Losses(int acknowledged, int lost, int lostEarly) {}
 
     private Report killUnderLoad(boolean semiSync) throws Exception {
         TestUser admin = admin();
@@ -158,12 +163,20 @@ class MysqlFailoverTest {
         }
         report = new Report(report.mode(), report.acknowledged(), report.failedByStatus(), report.recoveredMs(),
                 report.lost(), report.lostEarly(), report.jobs(), divergedTransactions);
-        System.out.printf("MySQL master killed under load (%s replication): %d boards and %d jobs acknowledged, failed "
-                + "during the switch by status %s, writes back after %d ms, %d acknowledged boards lost (%d acknowledged "
-                + "more than 1 s before the kill), %d acknowledged jobs lost (%d more than 1 s before), the old master "
-                + "held %d transaction(s) that never reached the replica%n",
-                report.mode(), report.acknowledged(), report.jobs().acknowledged(), report.failedByStatus(),
-                report.recoveredMs(), report.lost(), report.lostEarly(), report.jobsLost(), report.jobsLostEarly(),
+        System.out.printf(
+                "MySQL master killed under load (%s replication): %d boards and %d jobs acknowledged, failed during"
+                    + " the switch by status %s, writes back after %d ms, %d acknowledged boards lost (%d acknowledged"
+                    + " more than 1 s before the kill), %d acknowledged jobs lost (%d more than 1 s before), the old"
+                    + " master held %d transaction(s) that never reached the replica%n",
+                report.mode(),
+                report.acknowledged(),
+                report.jobs().acknowledged(),
+                report.failedByStatus(),
+                report.recoveredMs(),
+                report.lost(),
+                report.lostEarly(),
+                report.jobsLost(),
+                report.jobsLostEarly(),
                 report.divergedTransactions());
         assertEquals(before, host(), "master and replica as before");
         return report;
@@ -220,7 +233,9 @@ class MysqlFailoverTest {
         return diverged;
     }
 
-    /** Turns lossless semi-synchronous replication on or off on both servers of the host (as the stack's setting does). */
+    /**
+     * Turns lossless semi-synchronous replication on or off on both servers of the host (as the stack's setting does).
+     */
     private void semiSync(boolean on) throws Exception {
         int flag = on ? 1 : 0;
         for (HostPort server : List.of(host().masterEndpoint(), host().replicaEndpoint())) {

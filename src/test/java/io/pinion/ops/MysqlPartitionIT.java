@@ -45,9 +45,14 @@ class MysqlPartitionIT {
      * decide which MariaDB server it makes writable when it starts one (LocalStack passes it).
      */
     private static final java.nio.file.Path TOPOLOGY = LocalStack.repoRoot().resolve("target/test-topology.json");
-    private static final String[] FAILOVER = {"-Dpinion.zookeeper.root=" + ROOT, "-Dpinion.topology.file=" + TOPOLOGY,
-            "-Dpinion.rate-limit.enabled=false", // one address signs up users until four land on mysql-1
-            "-Dpinion.mysql.failover-after=" + FAILOVER_AFTER_MS + "ms", "-Dpinion.mysql.failover-check-interval=250ms"};
+
+    private static final String[] FAILOVER = {
+        "-Dpinion.zookeeper.root=" + ROOT,
+        "-Dpinion.topology.file=" + TOPOLOGY,
+        "-Dpinion.rate-limit.enabled=false", // one address signs up users until four land on mysql-1
+        "-Dpinion.mysql.failover-after=" + FAILOVER_AFTER_MS + "ms",
+        "-Dpinion.mysql.failover-check-interval=250ms"
+    };
     private static final PackagedService A = new PackagedService(18201, "partition-a.log", FAILOVER);
     private static final PackagedService B = new PackagedService(18203, "partition-b.log", FAILOVER);
     private static final PackagedService C = new PackagedService(18205, "partition-c.log", concat(FAILOVER,
@@ -56,14 +61,16 @@ class MysqlPartitionIT {
     @Test
     void aCutOffInstancePromotesNothingAndTheMastersDeathPromotesOnce() throws Exception {
         LocalStack.run("up");
-        try (java.io.InputStream local = MysqlPartitionIT.class.getClassLoader().getResourceAsStream("topology/local.json")) {
+        try (java.io.InputStream local =
+                MysqlPartitionIT.class.getClassLoader().getResourceAsStream("topology/local.json")) {
             java.nio.file.Files.copy(local, TOPOLOGY, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         assertEquals("0", sql(33061, "SELECT @@read_only"), "mysql-1 is the writable master, as bin/stack starts it");
         TcpProxy proxy = new TcpProxy(PROXY_PORT, "127.0.0.1", 33061).heal();
         ExecutorService threads = Executors.newCachedThreadPool();
         AtomicBoolean running = new AtomicBoolean(true);
-        java.util.concurrent.atomic.AtomicReference<String> operator = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<String> operator =
+                new java.util.concurrent.atomic.AtomicReference<>();
         try {
             PackagedService.startAll(List.of(A, B, C));
             String admin = A.admin();
@@ -132,12 +139,15 @@ class MysqlPartitionIT {
             }
             LocalStack.run("start", "mysql-1");
             String fenced = sql(33061, "SELECT @@read_only");
-            System.out.printf("Partition: C cut off from mysql-1's master promoted nothing; the master SIGKILLed under 4 "
-                    + "writers was promoted once after %d ms (failover-after %d ms), every instance on the new version; "
-                    + "%d boards acknowledged, %d lost; the old master came back read_only=%s%n", promotedMs,
-                    FAILOVER_AFTER_MS, acknowledged.size(), lost, fenced);
+            System.out.printf(
+                    "Partition: C cut off from mysql-1's master promoted nothing; the master SIGKILLed under 4 writers"
+                        + " was promoted once after %d ms (failover-after %d ms), every instance on the new version;"
+                        + " %d boards acknowledged, %d lost; the old master came back read_only=%s%n",
+                    promotedMs, FAILOVER_AFTER_MS, acknowledged.size(), lost, fenced);
             // measured 3.05-3.18 s on the shared 2-core machine (docs/benchmarks.md)
-            assertTrue(promotedMs <= FAILOVER_AFTER_MS + 2_000, "promoted within failover-after + 2 s: " + promotedMs + " ms");
+            assertTrue(
+                    promotedMs <= FAILOVER_AFTER_MS + 2_000,
+                    "promoted within failover-after + 2 s: " + promotedMs + " ms");
             assertEquals(0, lost, "no acknowledged write lost");
             assertEquals("1", fenced, "the old master comes back read-only (fenced)");
         } finally {
@@ -187,18 +197,25 @@ class MysqlPartitionIT {
     private static void semiSync(boolean on) throws Exception {
         int flag = on ? 1 : 0;
         for (int port : new int[] {33061, 33071}) {
-            sql(port, "SET GLOBAL rpl_semi_sync_master_wait_point = AFTER_SYNC; SET GLOBAL rpl_semi_sync_master_timeout = 5000;"
-                    + " SET GLOBAL rpl_semi_sync_master_enabled = " + flag + "; SET GLOBAL rpl_semi_sync_slave_enabled = " + flag);
+            sql(
+                    port,
+                    "SET GLOBAL rpl_semi_sync_master_wait_point = AFTER_SYNC; SET GLOBAL rpl_semi_sync_master_timeout"
+                            + " = 5000; SET GLOBAL rpl_semi_sync_master_enabled = " + flag
+                            + "; SET GLOBAL rpl_semi_sync_slave_enabled = " + flag);
         }
         sql(33071, "STOP SLAVE IO_THREAD; START SLAVE IO_THREAD");
         if (on) {
-            within(30_000, () -> {
-                try {
-                    return sql(33061, "SHOW GLOBAL STATUS LIKE 'Rpl_semi_sync_master_clients'").matches("(?s).*\\t[1-9].*");
-                } catch (Exception e) {
-                    return false;
-                }
-            }, "the replica acknowledges semi-synchronously");
+            within(
+                    30_000,
+                    () -> {
+                        try {
+                            return sql(33061, "SHOW GLOBAL STATUS LIKE 'Rpl_semi_sync_master_clients'")
+                                    .matches("(?s).*\\t[1-9].*");
+                        } catch (Exception e) {
+                            return false;
+                        }
+                    },
+                    "the replica acknowledges semi-synchronously");
         }
     }
 
@@ -206,7 +223,8 @@ class MysqlPartitionIT {
     private static int promotions() {
         int total = 0;
         for (PackagedService instance : List.of(A, B, C)) {
-            String metrics = given().get(instance.base().replaceAll(":(\\d+)$", "") + ":" + (port(instance) + 1) + "/q/metrics")
+            String metrics = given().get(
+                            instance.base().replaceAll(":(\\d+)$", "") + ":" + (port(instance) + 1) + "/q/metrics")
                     .asString();
             for (String line : metrics.split("\n")) {
                 if (line.startsWith("pinion_mysql_promotions_seconds_count")) {
@@ -231,7 +249,9 @@ class MysqlPartitionIT {
     }
 
     private static String etag(PackagedService instance, String admin) {
-        return given().header("Authorization", "Bearer " + admin).get(instance.base() + "/v1/admin/topology").header("ETag");
+        return given().header("Authorization", "Bearer " + admin)
+                .get(instance.base() + "/v1/admin/topology")
+                .header("ETag");
     }
 
     private static Response post(PackagedService instance, String admin, String path) {

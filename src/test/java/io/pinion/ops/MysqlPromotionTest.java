@@ -71,13 +71,17 @@ class MysqlPromotionTest {
         }
         assertEquals(before, host(), "master and replica as before");
         JsonPath backends = admin.as().get("/v1/admin/backends").then().statusCode(200).extract().jsonPath();
-        assertTrue(backends.getString("items.find { it.name == '" + HOST + "-replica' }.detail").startsWith("replicating"),
+        assertTrue(
+                backends.getString("items.find { it.name == '" + HOST + "-replica' }.detail")
+                        .startsWith("replicating"),
                 backends.prettify());
         TestUser last = userOnHost();
         within(() -> present(pools.replicaOf(HOST).orElseThrow(), last));
     }
 
-    /** The same steps once more, from wherever the test stopped: the old master is master again, the replica replica. */
+    /**
+     * The same steps once more, from wherever the test stopped: the old master is master again, the replica replica.
+     */
     private void back(TestUser admin, MysqlHost before) throws Exception {
         if (host().master().equals(before.master())) {
             return;
@@ -128,7 +132,10 @@ class MysqlPromotionTest {
     @Test
     void anOperatorsPromotionOfAMasterThatDoesNotAnswerNeedsForce() throws InterruptedException {
         TestUser admin = admin();
-        MysqlHost before = topology.get().mysql().hosts().stream().filter(h -> h.name().equals(HOST)).findFirst().orElseThrow();
+        MysqlHost before = topology.get().mysql().hosts().stream()
+                .filter(h -> h.name().equals(HOST))
+                .findFirst()
+                .orElseThrow();
         io.pinion.stack.LocalStack.run("stop", HOST);
         try {
             admin.as().post("/v1/admin/mysql/hosts/" + HOST + "/promote").then().statusCode(409)

@@ -28,18 +28,31 @@ class ProdChecksTest {
         assertEquals(4, ProdChecks.problems(null, null, null, null, false).size());
         assertEquals(4, ProdChecks.problems(CursorConfig.LOCAL_SECRET, MysqlConfig.LOCAL_PASSWORD,
                 MysqlConfig.LOCAL_OPS_PASSWORD, MysqlConfig.LOCAL_REPLICATION_PASSWORD, false).size());
-        assertTrue(ProdChecks.problems(CursorConfig.LOCAL_SECRET, "s1", "s2", "s3", false).get(0).contains("PINION_CURSOR_SECRET"));
+        assertTrue(ProdChecks.problems(CursorConfig.LOCAL_SECRET, "s1", "s2", "s3", false)
+                .get(0)
+                .contains("PINION_CURSOR_SECRET"));
         assertEquals(1, ProdChecks.problems("too-short", "s1", "s2", "s3", false).size());
         assertTrue(ProdChecks.problems(SECRET, null, "s2", "s3", false).get(0).contains("PINION_MYSQL_PASSWORD"));
         assertTrue(ProdChecks.problems(SECRET, "pinion", "s2", "s3", false).get(0).contains("PINION_MYSQL_PASSWORD"));
-        assertTrue(ProdChecks.problems(SECRET, "s1", "pinion_ops", "s3", false).get(0).contains("PINION_MYSQL_OPS_PASSWORD"));
-        assertTrue(ProdChecks.problems(SECRET, "s1", "s2", "pinion_repl", false).get(0).contains("PINION_MYSQL_REPLICATION_PASSWORD"));
+        assertTrue(ProdChecks.problems(SECRET, "s1", "pinion_ops", "s3", false)
+                .get(0)
+                .contains("PINION_MYSQL_OPS_PASSWORD"));
+        assertTrue(ProdChecks.problems(SECRET, "s1", "s2", "pinion_repl", false)
+                .get(0)
+                .contains("PINION_MYSQL_REPLICATION_PASSWORD"));
         assertEquals(List.of(), ProdChecks.problems(SECRET, "s1", "s2", "s3", false));
         // the local stack (every server on the loopback interface) keeps its local passwords; the service's must be set
         assertEquals(List.of(), ProdChecks.problems(SECRET, MysqlConfig.LOCAL_PASSWORD, MysqlConfig.LOCAL_OPS_PASSWORD,
                 MysqlConfig.LOCAL_REPLICATION_PASSWORD, true));
-        assertEquals(1, ProdChecks.problems(SECRET, null, MysqlConfig.LOCAL_OPS_PASSWORD, MysqlConfig.LOCAL_REPLICATION_PASSWORD,
-                true).size());
+        assertEquals(
+                1,
+                ProdChecks.problems(
+                                SECRET,
+                                null,
+                                MysqlConfig.LOCAL_OPS_PASSWORD,
+                                MysqlConfig.LOCAL_REPLICATION_PASSWORD,
+                                true)
+                        .size());
     }
 
     @Test

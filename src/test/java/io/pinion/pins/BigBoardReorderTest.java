@@ -49,8 +49,13 @@ class BigBoardReorderTest {
         // pin ids of this shard far above the real ones (only the board's list holds them)
         long fake = PinionId.of(boardId.shard(), ObjectType.PIN, 1_000_000_000L).value();
         // 50,000 entries below the two pins, one sequence apart: every move among them needs room made first
-        sql.query(boardId.shard(), "INSERT INTO " + table + " (from_id, to_id, sequence) SELECT ?, ? + seq, 1000000 + seq"
-                + " FROM " + table.substring(0, table.indexOf('.')) + ".seq_1_to_" + ENTRIES, Tuple.of(boardId.value(), fake)).await().atMost(Duration.ofSeconds(60));
+        sql.query(
+                        boardId.shard(),
+                        "INSERT INTO " + table + " (from_id, to_id, sequence) SELECT ?, ? + seq, 1000000 + seq"
+                                + " FROM " + table.substring(0, table.indexOf('.')) + ".seq_1_to_" + ENTRIES,
+                        Tuple.of(boardId.value(), fake))
+                .await()
+                .atMost(Duration.ofSeconds(60));
 
         long first = 0;
         long slowest = 0;
@@ -71,11 +76,18 @@ class BigBoardReorderTest {
             int placed = order.indexOf(PinionId.parse(moving).value());
             assertEquals(i % 4 < 2 ? at + 1 : at - 1, placed, "move " + i + ": " + order);
         }
-        System.out.printf("60 moves in a %,d-pin board without gaps: the first %d ms, the slowest of the others %d ms%n",
+        System.out.printf(
+                "60 moves in a %,d-pin board without gaps: the first %d ms, the slowest of the others %d ms%n",
                 ENTRIES, first, slowest);
         assertTrue(slowest < 1_000, "a move after the first took " + slowest + " ms");
-        Row counts = sql.query(boardId.shard(), "SELECT COUNT(*), COUNT(DISTINCT sequence) FROM " + table + " WHERE from_id = ?",
-                Tuple.of(boardId.value())).await().atMost(Duration.ofSeconds(10)).iterator().next();
+        Row counts = sql.query(
+                        boardId.shard(),
+                        "SELECT COUNT(*), COUNT(DISTINCT sequence) FROM " + table + " WHERE from_id = ?",
+                        Tuple.of(boardId.value()))
+                .await()
+                .atMost(Duration.ofSeconds(10))
+                .iterator()
+                .next();
         assertEquals(counts.getLong(0), counts.getLong(1), "every entry has its own place");
     }
 
@@ -84,11 +96,15 @@ class BigBoardReorderTest {
         long at = sql.query(board.shard(), "SELECT sequence FROM " + table + " WHERE from_id = ? AND to_id = ?",
                 Tuple.of(board.value(), anchor)).await().atMost(Duration.ofSeconds(10)).iterator().next().getLong(0);
         List<long[]> rows = new ArrayList<>();
-        sql.query(board.shard(), "(SELECT to_id, sequence FROM " + table + " WHERE from_id = ? AND sequence >= ?"
-                        + " ORDER BY sequence ASC LIMIT 4) UNION ALL (SELECT to_id, sequence FROM " + table
-                        + " WHERE from_id = ? AND sequence < ? ORDER BY sequence DESC LIMIT 3)",
-                Tuple.of(board.value(), at, board.value(), at))
-                .await().atMost(Duration.ofSeconds(10)).forEach(row -> rows.add(new long[] { row.getLong(0), row.getLong(1) }));
+        sql.query(
+                        board.shard(),
+                        "(SELECT to_id, sequence FROM " + table + " WHERE from_id = ? AND sequence >= ?"
+                                + " ORDER BY sequence ASC LIMIT 4) UNION ALL (SELECT to_id, sequence FROM " + table
+                                + " WHERE from_id = ? AND sequence < ? ORDER BY sequence DESC LIMIT 3)",
+                        Tuple.of(board.value(), at, board.value(), at))
+                .await()
+                .atMost(Duration.ofSeconds(10))
+                .forEach(row -> rows.add(new long[] {row.getLong(0), row.getLong(1)}));
         rows.sort((x, y) -> Long.compare(y[1], x[1]));
         List<Long> ids = new ArrayList<>();
         rows.forEach(row -> ids.add(row[0]));

@@ -55,7 +55,10 @@ class BoardDeletionTest {
         given().get("/v1/boards/" + board).then().statusCode(404);
         given().get("/v1/pins/" + pin).then().statusCode(404);
         given().get("/v1/pins/" + copy).then().statusCode(404);
-        given().get("/v1/users/" + owner.id() + "/pins").then().statusCode(200).body("items.id", equalTo(List.of(stays)));
+        given().get("/v1/users/" + owner.id() + "/pins")
+                .then()
+                .statusCode(200)
+                .body("items.id", equalTo(List.of(stays)));
         given().get("/v1/users/" + owner.id()).then().body("counts.pins", equalTo(1));
         given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(0));
         saver.as().body(Map.of("boardId", createBoard(saver, "Mine"))).post("/v1/pins/" + pin + "/saves")
@@ -83,6 +86,11 @@ class BoardDeletionTest {
         given().get("/v1/pins/" + pins.get(0)).then().statusCode(404);
         given().get("/v1/pins/" + pins.get(count - 1)).then().statusCode(404);
         given().get("/v1/users/" + owner.id()).then().body("counts.pins", equalTo(0));
-        assertTrue(given().get("/v1/users/" + owner.id() + "/pins").then().extract().jsonPath().getList("items").isEmpty());
+        assertTrue(given().get("/v1/users/" + owner.id() + "/pins")
+                .then()
+                .extract()
+                .jsonPath()
+                .getList("items")
+                .isEmpty());
     }
 }

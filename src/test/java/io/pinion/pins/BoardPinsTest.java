@@ -16,7 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
-import io.pinion.paging.Limits;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -75,8 +74,12 @@ class BoardPinsTest {
         List<String> p = createPins(owner, board, 2);
         other.as().body(Map.of("before", p.get(1))).put("/v1/boards/" + board + "/pins/" + p.get(0) + "/position")
                 .then().statusCode(403);
-        owner.as().body(Map.of("before", p.get(1), "after", p.get(1))).put("/v1/boards/" + board + "/pins/" + p.get(0) + "/position")
-                .then().statusCode(400).body("error", equalTo("invalid_move"));
+        owner.as()
+                .body(Map.of("before", p.get(1), "after", p.get(1)))
+                .put("/v1/boards/" + board + "/pins/" + p.get(0) + "/position")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_move"));
         owner.as().body(Map.of()).put("/v1/boards/" + board + "/pins/" + p.get(0) + "/position")
                 .then().statusCode(400);
         String elsewhere = createPin(owner, createBoard(owner, "Elsewhere"), "not here");
@@ -89,20 +92,45 @@ class BoardPinsTest {
         TestUser user = newUser();
         String board = createBoard(user, "Limits");
         List<String> pins = createPins(user, board, 3);
-        given().queryParam("limit", 0).get("/v1/boards/" + board + "/pins").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        given().queryParam("limit", -4).get("/v1/boards/" + board + "/pins").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        given().queryParam("limit", "lots").get("/v1/boards/" + board + "/pins").then().statusCode(400).body("error", equalTo("invalid_limit"));
-        given().queryParam("limit", 100000).get("/v1/boards/" + board + "/pins").then().statusCode(200).body("items", hasSize(3));
+        given().queryParam("limit", 0)
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        given().queryParam("limit", -4)
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        given().queryParam("limit", "lots")
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_limit"));
+        given().queryParam("limit", 100000)
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .statusCode(200)
+                .body("items", hasSize(3));
 
-        String cursor = given().queryParam("limit", 1).get("/v1/boards/" + board + "/pins").then().extract().path("nextCursor");
-        given().queryParam("cursor", cursor).get("/v1/boards/" + board + "/pins").then().statusCode(200).body("items", hasSize(2));
+        String cursor = given().queryParam("limit", 1)
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .extract()
+                .path("nextCursor");
+        given().queryParam("cursor", cursor)
+                .get("/v1/boards/" + board + "/pins")
+                .then()
+                .statusCode(200)
+                .body("items", hasSize(2));
         String otherBoard = createBoard(user, "Other");
         given().queryParam("cursor", cursor).get("/v1/boards/" + otherBoard + "/pins")
                 .then().statusCode(400).body("error", equalTo("invalid_cursor"));
         given().queryParam("cursor", cursor).get("/v1/users/" + user.id() + "/pins")
                 .then().statusCode(400).body("error", equalTo("invalid_cursor"));
-        String forged = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(("999:" + pins.get(0)).getBytes())
-                + cursor.substring(cursor.indexOf('.'));
+        String forged =
+                java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(("999:" + pins.get(0)).getBytes())
+                        + cursor.substring(cursor.indexOf('.'));
         given().queryParam("cursor", forged).get("/v1/boards/" + board + "/pins")
                 .then().statusCode(400).body("error", equalTo("invalid_cursor"));
         given().queryParam("cursor", "!!!").get("/v1/boards/" + board + "/pins")

@@ -26,15 +26,27 @@ class PinApiTest {
     void aPinIsCreatedOnItsBoardsShardWithNormalizedInterests() {
         TestUser user = newUser();
         String board = createBoard(user, "Trips");
-        String pin = user.as().body(Map.of("boardId", board, "description", "Lisbon", "link", "https://example.com/lisbon",
-                        "imageUrl", "https://img.example.com/l.jpg", "interests", List.of("  Travel ", "travel", "City  Breaks")))
+        String pin = user.as()
+                .body(Map.of(
+                        "boardId",
+                        board,
+                        "description",
+                        "Lisbon",
+                        "link",
+                        "https://example.com/lisbon",
+                        "imageUrl",
+                        "https://img.example.com/l.jpg",
+                        "interests",
+                        List.of("  Travel ", "travel", "City  Breaks")))
                 .post("/v1/pins")
-                .then().statusCode(201)
+                .then()
+                .statusCode(201)
                 .body("boardId", equalTo(board))
                 .body("ownerId", equalTo(user.id()))
                 .body("interests", contains("travel", "city breaks"))
                 .body("counts.likes", equalTo(0))
-                .extract().path("id");
+                .extract()
+                .path("id");
         assertEquals(TestApi.shardOf(board), TestApi.shardOf(pin));
         given().get("/v1/pins/" + pin).then().statusCode(200).body("description", equalTo("Lisbon"));
         given().get("/v1/boards/" + board).then().body("counts.pins", equalTo(1));
@@ -57,8 +69,12 @@ class PinApiTest {
                 .then().statusCode(400).body("error", equalTo("validation_failed"));
         user.as().body(Map.of("boardId", board, "imageUrl", "https://img.example.com/x.jpg", "link", "not a url"))
                 .post("/v1/pins").then().statusCode(400);
-        user.as().body(Map.of("boardId", board, "imageUrl", "https://img.example.com/x.jpg", "description", "d".repeat(501)))
-                .post("/v1/pins").then().statusCode(400);
+        user.as()
+                .body(Map.of(
+                        "boardId", board, "imageUrl", "https://img.example.com/x.jpg", "description", "d".repeat(501)))
+                .post("/v1/pins")
+                .then()
+                .statusCode(400);
         user.as().body(Map.of("boardId", board)).post("/v1/pins").then().statusCode(400);
         user.as().body(Map.of("boardId", user.id(), "imageUrl", "https://img.example.com/x.jpg"))
                 .post("/v1/pins").then().statusCode(400).body("error", equalTo("wrong_id_type"));
@@ -116,10 +132,20 @@ class PinApiTest {
         TestUser first = newUser();
         TestUser second = newUser();
         String original = createPin(author, createBoard(author, "Originals"), "saved twice");
-        String copy1 = first.as().body(Map.of("boardId", createBoard(first, "Mine"))).post("/v1/pins/" + original + "/saves")
-                .then().statusCode(201).extract().path("id");
-        String copy2 = second.as().body(Map.of("boardId", createBoard(second, "Mine too"))).post("/v1/pins/" + original + "/saves")
-                .then().statusCode(201).extract().path("id");
+        String copy1 = first.as()
+                .body(Map.of("boardId", createBoard(first, "Mine")))
+                .post("/v1/pins/" + original + "/saves")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
+        String copy2 = second.as()
+                .body(Map.of("boardId", createBoard(second, "Mine too")))
+                .post("/v1/pins/" + original + "/saves")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("id");
         given().get("/v1/pins/" + original).then().body("counts.saves", equalTo(2)); // cached with 2 now
 
         first.as().delete("/v1/pins/" + copy1).then().statusCode(204);
@@ -137,14 +163,22 @@ class PinApiTest {
         TestUser b = newUser();
         String pin = createPin(author, createBoard(author, "Likeable"), "like me");
 
-        a.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("liked", equalTo(true)).body("likeCount", equalTo(1));
+        a.as().put("/v1/pins/" + pin + "/like")
+                .then()
+                .statusCode(200)
+                .body("liked", equalTo(true))
+                .body("likeCount", equalTo(1));
         a.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
         b.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(2));
         given().get("/v1/pins/" + pin + "/likers").then().statusCode(200)
                 .body("items.id", containsInAnyOrder(a.id(), b.id()))
                 .body("items[0].id", equalTo(b.id()));
 
-        a.as().delete("/v1/pins/" + pin + "/like").then().statusCode(200).body("liked", equalTo(false)).body("likeCount", equalTo(1));
+        a.as().delete("/v1/pins/" + pin + "/like")
+                .then()
+                .statusCode(200)
+                .body("liked", equalTo(false))
+                .body("likeCount", equalTo(1));
         a.as().delete("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
         given().get("/v1/pins/" + pin).then().body("counts.likes", equalTo(1));
         given().get("/v1/users/" + a.id()).then().body("counts.likes", equalTo(0));

@@ -120,7 +120,10 @@ class AtLeastOnceTest {
             done.add(new Ack(job.id(), job.attempt(), job.lease(), true, null, null));
         }
         if (ack) {
-            List<AckResult> results = acks.ack(done, queue -> io.smallrye.mutiny.Uni.createFrom().voidItem()).await().atMost(Duration.ofSeconds(10));
+            List<AckResult> results = acks.ack(
+                            done, queue -> io.smallrye.mutiny.Uni.createFrom().voidItem())
+                    .await()
+                    .atMost(Duration.ofSeconds(10));
             results.forEach(result -> assertEquals(AckResult.ACKED, result.result(), "ack of " + result.id()));
         }
         return jobs.size();

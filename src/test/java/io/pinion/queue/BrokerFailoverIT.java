@@ -133,10 +133,19 @@ class BrokerFailoverIT {
                 records.addAll(tenures(survivor, admin));
             }
             List<String> overlaps = overlaps(records);
-            System.out.printf("Three brokers drained %d jobs (enqueued in %d ms) in %d ms; one SIGKILLed after %d acks: "
-                    + "its member left %d ms after the kill (session %d ms), its partitions were served elsewhere %d ms "
-                    + "after that; %d tenures on record, %d overlaps%n", JOBS, enqueueMs, drainMs, ackedAtKill,
-                    goneAt[0] - killedAt, SESSION_MS, movedAt[0] - goneAt[0], records.size(), overlaps.size());
+            System.out.printf(
+                    "Three brokers drained %d jobs (enqueued in %d ms) in %d ms; one SIGKILLed after %d acks: its"
+                        + " member left %d ms after the kill (session %d ms), its partitions were served elsewhere %d"
+                        + " ms after that; %d tenures on record, %d overlaps%n",
+                    JOBS,
+                    enqueueMs,
+                    drainMs,
+                    ackedAtKill,
+                    goneAt[0] - killedAt,
+                    SESSION_MS,
+                    movedAt[0] - goneAt[0],
+                    records.size(),
+                    overlaps.size());
             assertTrue(movedAt[0] - goneAt[0] <= 2_000, "partitions moved within 2 s of the member leaving: "
                     + (movedAt[0] - goneAt[0]));
             // the ensemble expires sessions on its tick (1 s in the local stack)
@@ -159,7 +168,9 @@ class BrokerFailoverIT {
     /** Pairs of records in which two brokers served one partition at once. */
     private static List<String> overlaps(List<Tenure> records) {
         Map<String, List<Tenure>> byPartition = new HashMap<>();
-        records.forEach(tenure -> byPartition.computeIfAbsent(tenure.partition(), key -> new ArrayList<>()).add(tenure));
+        records.forEach(tenure -> byPartition
+                .computeIfAbsent(tenure.partition(), key -> new ArrayList<>())
+                .add(tenure));
         List<String> overlaps = new ArrayList<>();
         byPartition.forEach((partition, tenures) -> {
             for (int i = 0; i < tenures.size(); i++) {
@@ -226,14 +237,19 @@ class BrokerFailoverIT {
 
     private static Map<String, Long> counts(PackagedService instance, String admin, String queue) {
         Map<String, Object> counts = given().header("Authorization", "Bearer " + admin)
-                .get(instance.base() + "/v1/queues/" + queue + "/stats").then().statusCode(200).extract().path("counts");
+                .get(instance.base() + "/v1/queues/" + queue + "/stats")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("counts");
         Map<String, Long> result = new HashMap<>();
         counts.forEach((state, count) -> result.put(state, ((Number) count).longValue()));
         return result;
     }
 
     /** Dequeues up to 100 jobs and acks them, until stopped or the instance is gone. */
-    private void work(PackagedService instance, String admin, String queue, AtomicBoolean running, AtomicInteger acked) {
+    private void work(
+            PackagedService instance, String admin, String queue, AtomicBoolean running, AtomicInteger acked) {
         while (running.get()) {
             try {
                 HttpResponse<String> response = post(instance, admin, "/v1/queues/" + queue + "/dequeue",
@@ -250,7 +266,11 @@ class BrokerFailoverIT {
                     acks.addObject().put("id", job.path("id").asText())
                             .put("leaseToken", job.path("leaseToken").asText()).put("outcome", "success");
                 }
-                HttpResponse<String> result = post(instance, admin, "/v1/jobs/ack", JSON.createObjectNode().set("acks", acks).toString());
+                HttpResponse<String> result = post(
+                        instance,
+                        admin,
+                        "/v1/jobs/ack",
+                        JSON.createObjectNode().set("acks", acks).toString());
                 if (result.statusCode() == 200) {
                     for (JsonNode outcome : JSON.readTree(result.body()).path("items")) {
                         if ("acked".equals(outcome.path("result").asText())) {

@@ -64,10 +64,16 @@ class LeaseSequenceTest {
         String token = dequeue(worker, queue);
 
         long before = System.currentTimeMillis();
-        String expires = worker.as().body(Map.of("leaseToken", token, "extendMs", 86_400_000)).post("/v1/jobs/" + id + "/checkpoint")
-                .then().statusCode(200).extract().path("leaseExpiresAt");
+        String expires = worker.as()
+                .body(Map.of("leaseToken", token, "extendMs", 86_400_000))
+                .post("/v1/jobs/" + id + "/checkpoint")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("leaseExpiresAt");
         long end = Instant.parse(expires).toEpochMilli();
-        assertTrue(end <= before + 31_000, "a day's extension ended " + (end - before) + " ms later, past the 30 s total");
+        assertTrue(
+                end <= before + 31_000, "a day's extension ended " + (end - before) + " ms later, past the 30 s total");
 
         admin.as().delete("/v1/admin/users/" + user.id() + "/queues/" + queue).then().statusCode(200);
         Wait.pause(Duration.ofMillis(2_500), "the grants read before the revoke expire (grants-reuse: 2 s in tests)");

@@ -34,7 +34,8 @@ class PrefetchBytesTest {
         Queues.enqueue(worker, small, bodies(600, 20));
         dequeue(worker, small, 1);
         Wait.within(10_000, () -> running(worker, small) >= 500, "500 small jobs leased");
-        // one prefetch took a whole batch (500); a bound by the largest body the queue allows (64 KiB) takes 64 at a time
+        // one prefetch took a whole batch (500); a bound by the largest body the queue allows (64 KiB) takes 64 at a
+        // time
         assertTrue(largestPrefetch() >= 500, "the largest prefetch leased " + largestPrefetch() + " jobs");
 
         int size = 60_000;

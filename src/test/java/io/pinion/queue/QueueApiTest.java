@@ -42,7 +42,12 @@ class QueueApiTest {
         assertEquals(50.0, created.getDouble("config.rateLimit"));
         assertEquals("fixed", created.getString("config.retry.kind"));
 
-        admin.as().body(Map.of("name", name)).post("/v1/queues").then().statusCode(409).body("error", equalTo("queue_exists"));
+        admin.as()
+                .body(Map.of("name", name))
+                .post("/v1/queues")
+                .then()
+                .statusCode(409)
+                .body("error", equalTo("queue_exists"));
 
         admin.as().body(Map.of("partitions", 5, "rateLimit", 0)).patch("/v1/queues/" + name)
                 .then().statusCode(200)
@@ -56,7 +61,11 @@ class QueueApiTest {
                 .then().statusCode(200).body("config.rateLimit", nullValue());
 
         TestUser worker = TestApi.worker();
-        worker.as().get("/v1/queues").then().statusCode(200).body("items.name", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem(name)));
+        worker.as()
+                .get("/v1/queues")
+                .then()
+                .statusCode(200)
+                .body("items.name", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem(name)));
         admin.as().put("/v1/admin/users/" + worker.id() + "/queues/" + name).then().statusCode(200);
         worker.as().get("/v1/queues").then().statusCode(200).body("items.name", org.hamcrest.Matchers.hasItem(name));
         admin.as().get("/v1/queues/" + name).then().statusCode(200).body("name", equalTo(name));
@@ -115,17 +124,27 @@ class QueueApiTest {
         assertEquals(List.of(id), leased.getList("items.id"));
         assertEquals(1, leased.getInt("items[0].attempt"));
         String token = leased.getString("items[0].leaseToken");
-        org.junit.jupiter.api.Assertions.assertTrue(token.startsWith("1.") && token.length() > 20, "an unguessable token: " + token);
+        org.junit.jupiter.api.Assertions.assertTrue(
+                token.startsWith("1.") && token.length() > 20, "an unguessable token: " + token);
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("RUNNING")).body("attemptsMade", equalTo(1))
                 .body("leaseOwner", notNullValue());
 
-        worker.as().body(Map.of("leaseToken", token, "extendMs", 20000, "status", "half way")).post("/v1/jobs/" + id + "/checkpoint")
-                .then().statusCode(200).body("leaseExpiresAt", notNullValue());
+        worker.as()
+                .body(Map.of("leaseToken", token, "extendMs", 20000, "status", "half way"))
+                .post("/v1/jobs/" + id + "/checkpoint")
+                .then()
+                .statusCode(200)
+                .body("leaseExpiresAt", notNullValue());
         worker.as().body(Map.of("leaseToken", "7")).post("/v1/jobs/" + id + "/checkpoint")
                 .then().statusCode(400).body("error", equalTo("invalid_lease_token"));
 
-        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success", "status", "done"))))
-                .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("acked"));
+        worker.as()
+                .body(Map.of(
+                        "acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success", "status", "done"))))
+                .post("/v1/jobs/ack")
+                .then()
+                .statusCode(200)
+                .body("items[0].result", equalTo("acked"));
         worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("SUCCEEDED"))
                 .body("status", equalTo("half way\ndone")).body("leaseOwner", nullValue());
         worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "success"))))
@@ -145,7 +164,11 @@ class QueueApiTest {
         for (int i = 0; i < 25; i++) {
             jobs.add(Map.of("body", "job-" + i));
         }
-        jobs.add(Map.of("bodyBase64", Base64.getEncoder().encodeToString(new byte[] {(byte) 0xff, 0, 1}), "delayMs", 3_600_000));
+        jobs.add(Map.of(
+                "bodyBase64",
+                Base64.getEncoder().encodeToString(new byte[] {(byte) 0xff, 0, 1}),
+                "delayMs",
+                3_600_000));
         List<String> ids = Queues.enqueue(worker, queue, jobs);
         assertEquals(26, new HashSet<>(ids).size());
 
@@ -233,16 +256,31 @@ class QueueApiTest {
                 .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_outcome"));
         worker.as().body(Map.of("acks", List.of(Map.of("id", unknownJob, "outcome", "success"))))
                 .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_lease_token"));
-        worker.as().body(Map.of("acks", List.of(Map.of("id", unknownJob, "outcome", "success", "status", "s".repeat(5001)))))
-                .post("/v1/jobs/ack").then().statusCode(400).body("error", equalTo("invalid_status"));
+        worker.as()
+                .body(Map.of(
+                        "acks", List.of(Map.of("id", unknownJob, "outcome", "success", "status", "s".repeat(5001)))))
+                .post("/v1/jobs/ack")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_status"));
         worker.as().queryParam("state", "DONE").get("/v1/queues/" + queue + "/jobs")
                 .then().statusCode(400).body("error", equalTo("invalid_state"));
-        worker.as().queryParam("state", "PENDING").queryParam("cursor", "forged.cursor").get("/v1/queues/" + queue + "/jobs")
-                .then().statusCode(400).body("error", equalTo("invalid_cursor"));
+        worker.as()
+                .queryParam("state", "PENDING")
+                .queryParam("cursor", "forged.cursor")
+                .get("/v1/queues/" + queue + "/jobs")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_cursor"));
         worker.as().body(Map.of("max", 0)).post("/v1/queues/" + queue + "/dequeue")
                 .then().statusCode(400).body("error", equalTo("invalid_max"));
 
-        admin.as().body(Map.of("name", "Bad Name!")).post("/v1/queues").then().statusCode(400).body("error", equalTo("invalid_queue_name"));
+        admin.as()
+                .body(Map.of("name", "Bad Name!"))
+                .post("/v1/queues")
+                .then()
+                .statusCode(400)
+                .body("error", equalTo("invalid_queue_name"));
         admin.as().body(Map.of("name", Queues.uniqueName("x"), "fifo", true, "partitions", 2)).post("/v1/queues")
                 .then().statusCode(400).body("error", equalTo("invalid_partitions"));
         admin.as().body(Map.of("name", Queues.uniqueName("x"), "retry", Map.of("kind", "linear"))).post("/v1/queues")
@@ -253,7 +291,12 @@ class QueueApiTest {
                 .then().statusCode(400).body("error", equalTo("invalid_rate_limit"));
 
         // roles: workers cannot configure queues, ordinary users cannot touch them
-        worker.as().body(Map.of("name", Queues.uniqueName("x"))).post("/v1/queues").then().statusCode(403).body("error", equalTo("forbidden"));
+        worker.as()
+                .body(Map.of("name", Queues.uniqueName("x")))
+                .post("/v1/queues")
+                .then()
+                .statusCode(403)
+                .body("error", equalTo("forbidden"));
         TestApi.newUser().as().body(Map.of("body", "x")).post("/v1/queues/" + queue + "/jobs").then().statusCode(403);
         given().contentType("application/json").body(Map.of("body", "x")).post("/v1/queues/" + queue + "/jobs")
                 .then().statusCode(401).body("error", equalTo("unauthorized"));
@@ -267,10 +310,23 @@ class QueueApiTest {
                 .then().statusCode(201).extract().path("id");
         String token = worker.as().body(Map.of("max", 1, "waitMs", 5000)).post("/v1/queues/" + queue + "/dequeue")
                 .then().statusCode(200).body("items", hasSize(1)).extract().path("items[0].leaseToken");
-        worker.as().body(Map.of("acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "failure", "status", "boom"))))
-                .post("/v1/jobs/ack").then().statusCode(200).body("items[0].result", equalTo("acked"));
-        worker.as().get("/v1/jobs/" + id).then().body("state", equalTo("FAILED")).body("status", containsString("boom"));
-        worker.as().queryParam("state", "FAILED").get("/v1/queues/" + queue + "/jobs").then().body("items.id", equalTo(List.of(id)));
+        worker.as()
+                .body(Map.of(
+                        "acks", List.of(Map.of("id", id, "leaseToken", token, "outcome", "failure", "status", "boom"))))
+                .post("/v1/jobs/ack")
+                .then()
+                .statusCode(200)
+                .body("items[0].result", equalTo("acked"));
+        worker.as()
+                .get("/v1/jobs/" + id)
+                .then()
+                .body("state", equalTo("FAILED"))
+                .body("status", containsString("boom"));
+        worker.as()
+                .queryParam("state", "FAILED")
+                .get("/v1/queues/" + queue + "/jobs")
+                .then()
+                .body("items.id", equalTo(List.of(id)));
 
         // PENDING with fresh attempts, or already prefetched again by the broker (this queue has demand)
         worker.as().post("/v1/jobs/" + id + "/retry").then().statusCode(200)

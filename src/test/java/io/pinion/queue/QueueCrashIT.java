@@ -37,9 +37,10 @@ import io.restassured.http.ContentType;
 /**
  * The service is killed (SIGKILL) mid-drain: workers are draining a backlog of 6,000 jobs (dequeue 100, ack them)
  * while enqueuers add single jobs (group-committed, some written already leased to the instance's own broker) when
- * the process dies, with jobs in its buffers, leases in the workers' hands and acks and enqueues in flight. After a restart every job whose enqueue was acknowledged is delivered and acked (the jobs that were
- * leased to the dead broker come back when their lease lapses), and no job whose ack was acknowledged runs again.
- * Runs the packaged service as a separate process (failsafe, after {@code package}).
+ * the process dies, with jobs in its buffers, leases in the workers' hands and acks and enqueues in flight. After a
+ * restart every job whose enqueue was acknowledged is delivered and acked (the jobs that were leased to the dead broker
+ * come back when their lease lapses), and no job whose ack was acknowledged runs again. Runs the packaged service as a
+ * separate process (failsafe, after {@code package}).
  */
 class QueueCrashIT {
 
@@ -76,7 +77,10 @@ class QueueCrashIT {
             for (int batch = 0; batch < BACKLOG / 1000; batch++) {
                 StringBuilder jobs = new StringBuilder("{\"jobs\":[");
                 for (int i = 0; i < 1000; i++) {
-                    jobs.append(i == 0 ? "" : ",").append("{\"body\":\"backlog-").append(batch * 1000 + i).append("\"}");
+                    jobs.append(i == 0 ? "" : ",")
+                            .append("{\"body\":\"backlog-")
+                            .append(batch * 1000 + i)
+                            .append("\"}");
                 }
                 enqueued.addAll(given().contentType(ContentType.JSON).header("Authorization", "Bearer " + admin)
                         .body(jobs.append("]}").toString()).post(SERVICE.base() + "/v1/queues/" + queue + "/jobs")
@@ -117,10 +121,17 @@ class QueueCrashIT {
             after.stop();
             Set<String> ranAgain = new HashSet<>(acknowledgedAcks);
             ranAgain.retainAll(deliveriesAfter.keySet());
-            System.out.printf("Queue service killed mid-drain after %d ms of load: %d enqueues and %d acks acknowledged "
-                    + "before the kill, %d jobs delivered after the restart, %d acked as the service died (answer lost), "
-                    + "%d acknowledged jobs lost, %d acked jobs delivered again%n", loadMs, acknowledgedEnqueues.size(),
-                    acknowledgedAcks.size(), deliveriesAfter.size(), ackAnswerLost.size(), lost.size(), ranAgain.size());
+            System.out.printf(
+                    "Queue service killed mid-drain after %d ms of load: %d enqueues and %d acks acknowledged before"
+                        + " the kill, %d jobs delivered after the restart, %d acked as the service died (answer lost),"
+                        + " %d acknowledged jobs lost, %d acked jobs delivered again%n",
+                    loadMs,
+                    acknowledgedEnqueues.size(),
+                    acknowledgedAcks.size(),
+                    deliveriesAfter.size(),
+                    ackAnswerLost.size(),
+                    lost.size(),
+                    ranAgain.size());
             assertEquals(Set.of(), lost, "every job whose enqueue was acknowledged is delivered and acked");
             assertEquals(Set.of(), ranAgain, "no job whose ack was acknowledged runs again");
             for (String id : acknowledgedAcks.stream().limit(50).toList()) {

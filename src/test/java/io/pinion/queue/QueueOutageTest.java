@@ -44,7 +44,8 @@ class QueueOutageTest {
                 onSecondHost.add(partition.partition());
             }
         });
-        assertTrue(!onSecondHost.isEmpty() && onSecondHost.size() < 4, "partitions on both hosts: " + queue.partitions());
+        assertTrue(
+                !onSecondHost.isEmpty() && onSecondHost.size() < 4, "partitions on both hosts: " + queue.partitions());
         String keyOnSecond = keyFor(queue, true);
         String keyOnFirst = keyFor(queue, false);
 
@@ -56,7 +57,11 @@ class QueueOutageTest {
             worker.as().body(Map.of("body", "pinned", "dedupeKey", keyOnFirst)).post("/v1/queues/" + name + "/jobs")
                     .then().statusCode(201);
             for (int i = 0; i < 12; i++) {
-                worker.as().body(Map.of("body", "free-" + i)).post("/v1/queues/" + name + "/jobs").then().statusCode(201);
+                worker.as()
+                        .body(Map.of("body", "free-" + i))
+                        .post("/v1/queues/" + name + "/jobs")
+                        .then()
+                        .statusCode(201);
             }
             int flowed = 0;
             long deadline = System.currentTimeMillis() + 15_000;
@@ -71,15 +76,20 @@ class QueueOutageTest {
         }
         // the host's breaker lets a trial request through within pinion.breaker.open-for (1 s) of the restart
         AtomicReference<String> enqueued = new AtomicReference<>();
-        Wait.within(10_000, () -> {
-            var answer = worker.as().body(Map.of("body", "after", "dedupeKey", keyOnSecond)).post("/v1/queues/" + name + "/jobs");
-            if (answer.statusCode() == 201) {
-                enqueued.set(answer.path("id"));
-                return true;
-            }
-            answer.then().statusCode(503);
-            return false;
-        }, "enqueues on the restarted host succeed again");
+        Wait.within(
+                10_000,
+                () -> {
+                    var answer = worker.as()
+                            .body(Map.of("body", "after", "dedupeKey", keyOnSecond))
+                            .post("/v1/queues/" + name + "/jobs");
+                    if (answer.statusCode() == 201) {
+                        enqueued.set(answer.path("id"));
+                        return true;
+                    }
+                    answer.then().statusCode(503);
+                    return false;
+                },
+                "enqueues on the restarted host succeed again");
         String resumed = enqueued.get();
         long deadline = System.currentTimeMillis() + 20_000;
         List<String> got = List.of();

@@ -57,9 +57,13 @@ class QueueRateLimitTest {
             }
             int total = served[0] + served[1];
             double expected = RATE * WINDOW_MS / 1000;
-            assertTrue(Math.abs(total - expected) <= expected * 0.10,
-                    "handed out " + total + " jobs in " + WINDOW_MS / 1000 + " s (" + served[0] + " + " + served[1] + "); the limit allows " + expected);
-            assertTrue(served[0] > expected * 0.3 && served[1] > expected * 0.3, "both brokers served: " + served[0] + " / " + served[1]);
+            assertTrue(
+                    Math.abs(total - expected) <= expected * 0.10,
+                    "handed out " + total + " jobs in " + WINDOW_MS / 1000 + " s (" + served[0] + " + " + served[1]
+                            + "); the limit allows " + expected);
+            assertTrue(
+                    served[0] > expected * 0.3 && served[1] > expected * 0.3,
+                    "both brokers served: " + served[0] + " / " + served[1]);
 
             TestApi.admin().as().body(Map.of("rateLimit", 0)).patch("/v1/queues/" + name).then().statusCode(200);
             Wait.pause(Duration.ofSeconds(2), "a refresh and a heartbeat later every broker applies it");

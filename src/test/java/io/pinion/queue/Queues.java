@@ -31,7 +31,11 @@ final class Queues {
 
     /** Grants the tests' worker a queue (as an admin does). */
     static void grantToWorker(String queue) {
-        TestApi.admin().as().put("/v1/admin/users/" + TestApi.worker().id() + "/queues/" + queue).then().statusCode(200);
+        TestApi.admin()
+                .as()
+                .put("/v1/admin/users/" + TestApi.worker().id() + "/queues/" + queue)
+                .then()
+                .statusCode(200);
     }
 
     /** Enqueues bodies in batches of up to 1,000; returns the ids in order. */
@@ -39,8 +43,15 @@ final class Queues {
         List<String> ids = new java.util.ArrayList<>();
         for (int from = 0; from < jobs.size(); from += 1000) {
             List<Map<String, Object>> batch = jobs.subList(from, Math.min(jobs.size(), from + 1000));
-            io.pinion.Json.of(worker.as().body(Map.of("jobs", batch)).post("/v1/queues/" + queue + "/jobs")
-                    .then().statusCode(201).extract().response()).path("items").forEach(item -> ids.add(item.path("id").asText()));
+            io.pinion.Json.of(worker.as()
+                            .body(Map.of("jobs", batch))
+                            .post("/v1/queues/" + queue + "/jobs")
+                            .then()
+                            .statusCode(201)
+                            .extract()
+                            .response())
+                    .path("items")
+                    .forEach(item -> ids.add(item.path("id").asText()));
         }
         return ids;
     }

@@ -42,7 +42,9 @@ class RetryTest {
         assertEquals(3, attempts.size(), "maxAttempts = 3");
         for (int i = 1; i < attempts.size(); i++) {
             long gap = attempts.get(i) - attempts.get(i - 1);
-            assertTrue(gap >= 380, "attempt " + (i + 1) + " came " + gap + " ms after the previous one; backoff is 400 ms");
+            assertTrue(
+                    gap >= 380,
+                    "attempt " + (i + 1) + " came " + gap + " ms after the previous one; backoff is 400 ms");
         }
         worker.as().get("/v1/jobs/" + id).then()
                 .body("attemptsMade", equalTo(3))

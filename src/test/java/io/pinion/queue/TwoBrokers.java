@@ -14,7 +14,8 @@ final class TwoBrokers {
     }
 
     static DequeueBroker startSecond(BrokerContext context) {
-        DequeueBroker broker = new DequeueBroker("test-broker-" + UUID.randomUUID().toString().substring(0, 8), "test", context);
+        DequeueBroker broker =
+                new DequeueBroker("test-broker-" + UUID.randomUUID().toString().substring(0, 8), "test", context);
         broker.start();
         return broker;
     }
@@ -25,7 +26,8 @@ final class TwoBrokers {
     }
 
     /** Waits until the brokers split the queue's partitions evenly between them. */
-    static void awaitEvenSplit(DequeueBroker first, DequeueBroker second, long queueId, int partitions) throws InterruptedException {
+    static void awaitEvenSplit(DequeueBroker first, DequeueBroker second, long queueId, int partitions)
+            throws InterruptedException {
         Wait.within(15_000, () -> owned(first, queueId).size() == partitions / 2
                 && owned(second, queueId).size() == partitions / 2,
                 () -> "partitions split evenly: " + owned(first, queueId) + " / " + owned(second, queueId));

@@ -72,7 +72,8 @@ class WrittenLeasedTest {
 
     private static List<String> ack(TestUser worker, List<Map<String, Object>> jobs) {
         List<Map<String, Object>> acks = jobs.stream()
-                .map(job -> Map.<String, Object>of("id", job.get("id"), "leaseToken", job.get("leaseToken"), "outcome", "success"))
+                .map(job -> Map.<String, Object>of(
+                        "id", job.get("id"), "leaseToken", job.get("leaseToken"), "outcome", "success"))
                 .toList();
         return worker.as().body(Map.of("acks", acks)).post("/v1/jobs/ack").then().statusCode(200).extract().jsonPath()
                 .getList("items.result", String.class);
@@ -81,7 +82,9 @@ class WrittenLeasedTest {
     private static double writtenLeased(String queue) {
         String metrics = TestApi.management().get("/q/metrics").then().statusCode(200).extract().asString();
         return metrics.lines()
-                .filter(line -> line.startsWith("pinion_queue_written_leased_total{") && line.contains("queue=\"" + queue + "\""))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+                .filter(line -> line.startsWith("pinion_queue_written_leased_total{")
+                        && line.contains("queue=\"" + queue + "\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
     }
 }

@@ -85,7 +85,11 @@ class RateLimitTest {
         String busy = "203.0.113.20";
         int limited = 0;
         for (int i = 0; i < 24; i++) {
-            limited += login("nobody_" + i + "_" + (System.nanoTime() % 100_000), "wrong-password", busy).statusCode() == 429 ? 1 : 0;
+            limited += login("nobody_" + i + "_" + (System.nanoTime() % 100_000), "wrong-password", busy)
+                                    .statusCode()
+                            == 429
+                    ? 1
+                    : 0;
         }
         assertTrue(limited > 0, "the busy address was limited");
         TestUser user = newUser();

@@ -41,7 +41,8 @@ class RolesAndGrantsTest {
 
     @Test
     void aSignUpWithAnyNameGetsNoRole() {
-        TestUser named = signUpAndLogin("admin_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20), "password-x1");
+        TestUser named = signUpAndLogin(
+                "admin_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20), "password-x1");
         named.as().get("/v1/admin/topology").then().statusCode(403).body("error", equalTo("forbidden"));
         named.as().get("/v1/queues").then().statusCode(403);
         named.as().put("/v1/admin/users/" + named.id() + "/roles/admin").then().statusCode(403);
@@ -57,7 +58,11 @@ class RolesAndGrantsTest {
         user.as().get("/v1/queues").then().statusCode(403); // the old token carries no role
         TestUser worker = login(name, "password-" + name);
         worker.as().get("/v1/queues").then().statusCode(200);
-        admin.as().get("/v1/admin/users/" + user.id() + "/grants").then().statusCode(200).body("roles", equalTo(List.of("worker")));
+        admin.as()
+                .get("/v1/admin/users/" + user.id() + "/grants")
+                .then()
+                .statusCode(200)
+                .body("roles", equalTo(List.of("worker")));
 
         admin.as().delete("/v1/admin/users/" + user.id() + "/roles/worker").then().statusCode(200)
                 .body("roles", not(hasItem("worker")));
@@ -82,9 +87,13 @@ class RolesAndGrantsTest {
         given().get("/v1/users/" + user.id()).then().statusCode(200); // the row is in the object cache now
 
         PinionId id = PinionId.parse(user.id());
-        sql.query(id.shard(), "UPDATE " + ShardDatabase.table(id.shard(), "users")
-                        + " SET data = JSON_SET(data, '$.roles', JSON_ARRAY()) WHERE local_id = ?", Tuple.of(id.local()))
-                .await().atMost(Duration.ofSeconds(5));
+        sql.query(
+                        id.shard(),
+                        "UPDATE " + ShardDatabase.table(id.shard(), "users")
+                                + " SET data = JSON_SET(data, '$.roles', JSON_ARRAY()) WHERE local_id = ?",
+                        Tuple.of(id.local()))
+                .await()
+                .atMost(Duration.ofSeconds(5));
 
         int[] status = {200};
         Wait.within(6_000, () -> {
@@ -97,8 +106,12 @@ class RolesAndGrantsTest {
     /** A token that claims a privileged role but whose subject is no user id keeps only {@code user}. */
     @Test
     void aPrivilegedTokenWhoseSubjectIsNoUserKeepsNoPrivilege() {
-        String token = Jwt.issuer("pinion").subject("not-a-user").upn("nobody").groups(Set.of("user", "admin", "worker"))
-                .expiresIn(Duration.ofMinutes(5)).sign();
+        String token = Jwt.issuer("pinion")
+                .subject("not-a-user")
+                .upn("nobody")
+                .groups(Set.of("user", "admin", "worker"))
+                .expiresIn(Duration.ofMinutes(5))
+                .sign();
         given().header("Authorization", "Bearer " + token).get("/v1/admin/topology").then().statusCode(403);
         given().header("Authorization", "Bearer " + token).get("/v1/queues").then().statusCode(403);
     }
@@ -124,11 +137,18 @@ class RolesAndGrantsTest {
         worker.as().get("/v1/queues").then().statusCode(200).body("items.name", equalTo(List.of(granted)));
 
         for (TestUser caller : List.of(worker, admin)) {
-            caller.as().body(Map.of("body", "{\"user\":1,\"chunkId\":1,\"entries\":[]}")).post("/v1/queues/feed-persist/jobs")
-                    .then().statusCode(403);
+            caller.as()
+                    .body(Map.of("body", "{\"user\":1,\"chunkId\":1,\"entries\":[]}"))
+                    .post("/v1/queues/feed-persist/jobs")
+                    .then()
+                    .statusCode(403);
             caller.as().body(Map.of("max", 1)).post("/v1/queues/feed-persist/dequeue").then().statusCode(403);
         }
-        admin.as().body(Map.of("body", "x")).post("/v1/queues/feed-persist/jobs").then().body("error", equalTo("internal_queue"));
+        admin.as()
+                .body(Map.of("body", "x"))
+                .post("/v1/queues/feed-persist/jobs")
+                .then()
+                .body("error", equalTo("internal_queue"));
         admin.as().get("/v1/queues/feed-persist/stats").then().statusCode(200);
         worker.as().get("/v1/queues/feed-persist/stats").then().statusCode(403);
 
@@ -145,8 +165,14 @@ class RolesAndGrantsTest {
                 .extract().path("id");
         String token = null;
         for (int i = 0; i < 50 && token == null; i++) {
-            List<Map<String, Object>> leased = admin.as().body(Map.of("max", 1, "waitMs", 200)).post("/v1/queues/" + queue + "/dequeue")
-                    .then().statusCode(200).extract().jsonPath().getList("items");
+            List<Map<String, Object>> leased = admin.as()
+                    .body(Map.of("max", 1, "waitMs", 200))
+                    .post("/v1/queues/" + queue + "/dequeue")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("items");
             token = leased.isEmpty() ? null : (String) leased.get(0).get("leaseToken");
         }
         org.junit.jupiter.api.Assertions.assertNotNull(token, "leased");
@@ -154,7 +180,9 @@ class RolesAndGrantsTest {
 
         ack(admin, id, null).then().statusCode(400).body("error", equalTo("invalid_lease_token"));
         ack(admin, id, "1").then().statusCode(400).body("error", equalTo("invalid_lease_token"));
-        ack(admin, id, token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA")).then().statusCode(400);
+        ack(admin, id, token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA"))
+                .then()
+                .statusCode(400);
         admin.as().body(Map.of("extendMs", 5000)).post("/v1/jobs/" + id + "/checkpoint").then().statusCode(400)
                 .body("error", equalTo("invalid_lease_token"));
         ack(admin, id, token).then().statusCode(200).body("items[0].result", equalTo("acked"));

@@ -19,7 +19,9 @@ class SeedGeneratorTest {
     void theSameSeedDrawsTheSameDataSetAndAnotherSeedAnother() {
         SeedPlan plan = SeedPlan.forUsers(3000, 7);
         assertEquals(SeedGenerator.generate(plan, NOW).fingerprint(), SeedGenerator.generate(plan, NOW).fingerprint());
-        assertEquals(SeedGenerator.generate(plan, NOW).fingerprint(), SeedGenerator.generate(plan, NOW + 86_400_000).fingerprint(),
+        assertEquals(
+                SeedGenerator.generate(plan, NOW).fingerprint(),
+                SeedGenerator.generate(plan, NOW + 86_400_000).fingerprint(),
                 "the time of the run moves the times, not the graph");
         assertNotEquals(SeedGenerator.generate(plan, NOW).fingerprint(),
                 SeedGenerator.generate(SeedPlan.forUsers(3000, 8), NOW).fingerprint());
@@ -34,8 +36,11 @@ class SeedGeneratorTest {
         assertEquals(15_000, data.likes(), "5 likes per user");
         assertEquals(1500, data.boardFollows());
         assertEquals(600, data.boardUnfollows());
-        assertTrue(Math.abs(data.interestFollows() - 4500) < 300, "about 1.5 interests per user: " + data.interestFollows());
-        assertTrue(data.boards() > 3000 * 2.5 && data.boards() < 3000 * 3.5, "about 3 boards per user: " + data.boards());
+        assertTrue(
+                Math.abs(data.interestFollows() - 4500) < 300,
+                "about 1.5 interests per user: " + data.interestFollows());
+        assertTrue(
+                data.boards() > 3000 * 2.5 && data.boards() < 3000 * 3.5, "about 3 boards per user: " + data.boards());
         Set<Long> pairs = new HashSet<>();
         for (int i = 0; i < data.follows(); i++) {
             assertNotEquals(data.followFrom[i], data.followTo[i], "a self-follow");

@@ -39,7 +39,8 @@ class SeedTest {
         String prefix = "t" + Long.toString(ThreadLocalRandom.current().nextLong(1L << 40), 36);
         SeedPlan plan = new SeedPlan(300, 3, 3000, 10, 1, 5, 0.5, 0.2, 1.5, 20, prefix, 11);
         Path out = Files.createTempDirectory("seed");
-        SeedReport report = seeder.run(plan, out, "seed_worker_test", false, new PrintStream(new ByteArrayOutputStream()), false);
+        SeedReport report =
+                seeder.run(plan, out, "seed_worker_test", false, new PrintStream(new ByteArrayOutputStream()), false);
         SeedData data = SeedGenerator.generate(plan, System.currentTimeMillis());
         assertEquals(data.fingerprint(), report.fingerprint());
 
@@ -47,11 +48,19 @@ class SeedTest {
         for (int u : new int[] {0, 1, 2, 150, 299}) {
             String id = idOf(plan, u);
             JsonPath user = given().get("/v1/users/" + id).then().statusCode(200).extract().jsonPath();
-            assertEquals(data.boardStart[u + 1] - data.boardStart[u], user.getInt("counts.boards"), "boards of user " + u);
-            assertEquals(count(data.pinBoard, p -> data.pinOwner(p) == u), user.getInt("counts.pins"), "pins of user " + u);
-            assertEquals(count(data.likeUser, i -> data.likeUser[i] == u), user.getInt("counts.likes"), "likes of user " + u);
+            assertEquals(
+                    data.boardStart[u + 1] - data.boardStart[u], user.getInt("counts.boards"), "boards of user " + u);
+            assertEquals(
+                    count(data.pinBoard, p -> data.pinOwner(p) == u), user.getInt("counts.pins"), "pins of user " + u);
+            assertEquals(
+                    count(data.likeUser, i -> data.likeUser[i] == u),
+                    user.getInt("counts.likes"),
+                    "likes of user " + u);
             assertEquals(followers[u], user.getInt("counts.followers"), "followers of user " + u);
-            assertEquals(count(data.followFrom, i -> data.followFrom[i] == u), user.getInt("counts.following"), "follows of user " + u);
+            assertEquals(
+                    count(data.followFrom, i -> data.followFrom[i] == u),
+                    user.getInt("counts.following"),
+                    "follows of user " + u);
         }
         assertEquals(299, followers[0], "the heavy author is followed by everyone else");
 
@@ -69,13 +78,23 @@ class SeedTest {
         }
 
         @SuppressWarnings("unchecked")
-        Map<String, Object> manifest = new com.fasterxml.jackson.databind.ObjectMapper().readValue(out.resolve("manifest.json").toFile(), Map.class);
+        Map<String, Object> manifest = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readValue(out.resolve("manifest.json").toFile(), Map.class);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> samples = (List<Map<String, Object>>) manifest.get("users");
         assertEquals(20, samples.size());
         Map<String, Object> sample = samples.get(0);
-        assertEquals(sample.get("id"), given().auth().oauth2((String) sample.get("token")).get("/v1/me").then().statusCode(200)
-                .extract().jsonPath().getString("id"), "the manifest's token is the sample user's");
+        assertEquals(
+                sample.get("id"),
+                given().auth()
+                        .oauth2((String) sample.get("token"))
+                        .get("/v1/me")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .jsonPath()
+                        .getString("id"),
+                "the manifest's token is the sample user's");
         assertEquals(20, Files.readAllLines(out.resolve("users.tsv")).size());
 
         try {

@@ -38,7 +38,8 @@ public final class LocalStack {
             Process process = builder.start();
             if (!process.waitFor(10, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("bin/stack " + String.join(" ", args) + " did not finish in 10 minutes");
+                throw new IllegalStateException(
+                        "bin/stack " + String.join(" ", args) + " did not finish in 10 minutes");
             }
             String text = Files.readString(output, StandardCharsets.UTF_8);
             Files.deleteIfExists(output);

@@ -64,7 +64,8 @@ public final class Operator {
             String text = Files.readString(output, StandardCharsets.UTF_8);
             Files.deleteIfExists(output);
             if (process.exitValue() != 0) {
-                throw new IllegalStateException("bin/admin " + String.join(" ", args) + " exited " + process.exitValue() + ":\n" + text);
+                throw new IllegalStateException(
+                        "bin/admin " + String.join(" ", args) + " exited " + process.exitValue() + ":\n" + text);
             }
             return text;
         } catch (IOException e) {

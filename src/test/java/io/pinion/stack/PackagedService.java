@@ -32,7 +32,9 @@ public final class PackagedService {
     private final List<String> properties;
     private Process process;
 
-    /** On {@code port} (management on {@code port + 1}), output to {@code target/<log>}, with extra system properties. */
+    /**
+     * On {@code port} (management on {@code port + 1}), output to {@code target/<log>}, with extra system properties.
+     */
     public PackagedService(int port, String log, String... properties) {
         this.port = port;
         this.log = log;
@@ -85,7 +87,8 @@ public final class PackagedService {
 
     /** Starts the services side by side and waits until every one is ready (or fails with the first failure). */
     public static void startAll(List<PackagedService> services) throws Exception {
-        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(services.size());
+        java.util.concurrent.ExecutorService threads =
+                java.util.concurrent.Executors.newFixedThreadPool(services.size());
         try {
             List<java.util.concurrent.Future<Object>> started = new ArrayList<>();
             for (PackagedService service : services) {
@@ -123,7 +126,9 @@ public final class PackagedService {
         return Operator.session(base(), username);
     }
 
-    /** A token of the tests' admin ({@link Operator#ADMIN}) on this service, granted with {@code bin/admin} if need be. */
+    /**
+     * A token of the tests' admin ({@link Operator#ADMIN}) on this service, granted with {@code bin/admin} if need be.
+     */
     public String admin() {
         return Operator.grantedAdmin(base());
     }

@@ -52,7 +52,9 @@ class CacheChannelMovesTest {
             pause(Duration.ofMillis(1_500), "the trust earned through the old endpoints runs out");
             within(5_000, cache::usable);
             pause(Duration.ofMillis(1_500), "the cache stays trusted for a while");
-            assertTrue(cache.usable(), "the cache stays trusted: the channel's heartbeats come back through the new clients");
+            assertTrue(
+                    cache.usable(),
+                    "the cache stays trusted: the channel's heartbeats come back through the new clients");
             TestApi.createBoard(TestApi.newUser(), "written after the move");
         } finally {
             TestApi.putTopology(before).then().statusCode(200);

@@ -57,9 +57,11 @@ class MissReadsTest {
         first.assertCompleted();
         assertEquals(2, first.getItem().size());
         second.assertCompleted();
-        assertEquals(first.getItem().get(pin(2)), second.getItem().get(pin(2)), "the second request joined the first read");
+        assertEquals(
+                first.getItem().get(pin(2)), second.getItem().get(pin(2)), "the second request joined the first read");
         assertEquals(2, statements.size());
-        assertEquals(List.of(pin(3), pin(4), pin(5)), statements.get(1).ids(), "what waited goes together, once per id");
+        assertEquals(
+                List.of(pin(3), pin(4), pin(5)), statements.get(1).ids(), "what waited goes together, once per id");
         statements.get(1).answer();
         assertEquals(2, third.getItem().size());
         assertEquals(2, fourth.getItem().size());

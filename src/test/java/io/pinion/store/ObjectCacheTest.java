@@ -27,7 +27,8 @@ import io.quarkus.test.junit.QuarkusTest;
 /**
  * The object cache on one instance: writes are read back at once; when its invalidation channel's Redis is paused
  * (for real) the cache is bypassed, reads and writes go on against MySQL without errors, and the cache is used again
- * once the channel delivers; when that Redis is killed the cache is emptied too and starts over after the restart. Two instances: {@code CacheAcrossInstancesIT}.
+ * once the channel delivers; when that Redis is killed the cache is emptied too and starts over after the restart. Two
+ * instances: {@code CacheAcrossInstancesIT}.
  */
 @QuarkusTest
 class ObjectCacheTest {
@@ -95,7 +96,9 @@ class ObjectCacheTest {
             given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(0));
             fan.as().put("/v1/pins/" + pin + "/like").then().statusCode(200).body("likeCount", equalTo(1));
             given().get("/v1/pins/" + pin).then().statusCode(200).body("counts.likes", equalTo(1));
-            assertTrue((System.nanoTime() - start) / 1_000_000 < 2_000, "reads and a like during the outage took over 2 s");
+            assertTrue(
+                    (System.nanoTime() - start) / 1_000_000 < 2_000,
+                    "reads and a like during the outage took over 2 s");
             assertNull(cache.get(Long.parseLong(pin)), "nothing is cached while the channel is down");
         } finally {
             LocalStack.run("resume", channel);

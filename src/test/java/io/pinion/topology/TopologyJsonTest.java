@@ -14,6 +14,8 @@ class TopologyJsonTest {
     void theWrittenDocumentReadsBackUnchanged() throws Exception {
         Topology local = TopologyLoader.fromResource("topology/local.json");
         String json = TopologyLoader.toJson(local);
-        assertEquals(local, TopologyLoader.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "written"));
+        assertEquals(
+                local,
+                TopologyLoader.parse(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)), "written"));
     }
 }

@@ -82,9 +82,11 @@ class UserApiTest {
                 .then().statusCode(401)
                 .body("error", equalTo("invalid_credentials"));
         given().contentType(ContentType.JSON)
-                .body(Map.of("username", "nobody_" + UUID.randomUUID().toString().substring(0, 8), "password", "whatever1"))
+                .body(Map.of(
+                        "username", "nobody_" + UUID.randomUUID().toString().substring(0, 8), "password", "whatever1"))
                 .post("/v1/sessions")
-                .then().statusCode(401)
+                .then()
+                .statusCode(401)
                 .body("error", equalTo("invalid_credentials"));
     }
 

@@ -17,7 +17,8 @@ class BackendFailuresTest {
 
     @Test
     void aRefusedConnectionDeepInTheCauseChainIsUnavailable() {
-        Throwable failure = new CompletionException(new IllegalStateException("wrapped", new ConnectException("Connection refused")));
+        Throwable failure = new CompletionException(
+                new IllegalStateException("wrapped", new ConnectException("Connection refused")));
         assertTrue(Outages.isUnavailable(failure));
     }
 
@@ -33,7 +34,8 @@ class BackendFailuresTest {
 
     @Test
     void unavailableBackendsMapTo503InTheErrorShapeAndBugsTo500() {
-        Response unavailable = new ErrorMappers().unexpected(new CompletionException(new ConnectException("Connection refused")));
+        Response unavailable =
+                new ErrorMappers().unexpected(new CompletionException(new ConnectException("Connection refused")));
         assertEquals(503, unavailable.getStatus());
         assertEquals("backend_unavailable", ((ErrorBody) unavailable.getEntity()).error());
 

@@ -35,21 +35,51 @@ class BadInputFuzzTest {
     private static final int MANAGEMENT_REQUESTS = 300;
     private static final String[] MANAGEMENT_PATHS = { "/q/metrics", "/q/health", "/q/health/well", "/q/health/live",
             "/q/health/ready", "/q/health/group/backends", "/q/health/group/%s", "/q/%s", "/q/metrics/%s", "/%s" };
-    private static final String[] IDS = { "abc", "-1", "0", "1.5", "99999999999999999999999", "1e9", "%20", "' OR 1=1 --",
-            "9".repeat(40), "18446744073709551615", "4611686018427387904", "0x10", "１２３", "..", "null" };
+    private static final String[] IDS = {
+        "abc",
+        "-1",
+        "0",
+        "1.5",
+        "99999999999999999999999",
+        "1e9",
+        "%20",
+        "' OR 1=1 --",
+        "9".repeat(40),
+        "18446744073709551615",
+        "4611686018427387904",
+        "0x10",
+        "１２３",
+        "..",
+        "null"
+    };
     private static final String[] LIMITS = { "-1", "0", "101", "abc", "1e3", "", "2147483648", "1.0", "%00" };
     private static final String[] NAMES = { "Bad Name!", "", "x".repeat(300), "ü", "a/b", "..", "%2e%2e", "\u0000" };
-    private static final String[] BODIES = { "{", "[]", "null", "123", "\"text\"", "{\"boardId\": 5}", "{\"name\": {}}",
-            "{\"jobs\": \"x\"}", "{\"acks\": [null]}", "{\"max\": -5, \"waitMs\": 99999999}", "{\"username\": 1}",
-            "{\"boardId\": \"1\", \"imageUrl\": \"javascript:alert(1)\"}", "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]",
-            "{\"description\": \"" + "d".repeat(5000) + "\"}", "{\"body\": 5, \"priority\": 99}", "{\"partitions\": 1e9}" };
+    private static final String[] BODIES = {
+        "{",
+        "[]",
+        "null",
+        "123",
+        "\"text\"",
+        "{\"boardId\": 5}",
+        "{\"name\": {}}",
+        "{\"jobs\": \"x\"}",
+        "{\"acks\": [null]}",
+        "{\"max\": -5, \"waitMs\": 99999999}",
+        "{\"username\": 1}",
+        "{\"boardId\": \"1\", \"imageUrl\": \"javascript:alert(1)\"}",
+        "[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]",
+        "{\"description\": \"" + "d".repeat(5000) + "\"}",
+        "{\"body\": 5, \"priority\": 99}",
+        "{\"partitions\": 1e9}"
+    };
 
     /**
      * Admin operations that do real work whatever the fuzzed parameters (the random ones are not theirs): a graph
      * resync over the whole journal and a round of standby-lag probes take seconds each. They get every token but the
      * admin's; their own input checks are tested where they are.
      */
-    private static final Set<String> EXPENSIVE = Set.of("post /v1/admin/graph/resync", "post /v1/admin/feed/standby-lag/probes");
+    private static final Set<String> EXPENSIVE =
+            Set.of("post /v1/admin/graph/resync", "post /v1/admin/feed/standby-lag/probes");
 
     /** One request to send, and whether its 4xx must carry the API's error shape. */
     private record Probe(String description, java.util.function.Supplier<Response> send, boolean apiShape) {
@@ -77,7 +107,9 @@ class BadInputFuzzTest {
                 String path = fill(operation[1], random);
                 RequestSpecification request = given().redirects().follow(false);
                 String token = tokens[random.nextInt(tokens.length)];
-                if (EXPENSIVE.contains(method + " " + operation[1]) && token != null && token.equals(tokens[tokens.length - 1])) {
+                if (EXPENSIVE.contains(method + " " + operation[1])
+                        && token != null
+                        && token.equals(tokens[tokens.length - 1])) {
                     token = tokens[tokens.length - 3]; // a user's token: refused before any work
                 }
                 if (token != null) {
@@ -96,14 +128,17 @@ class BadInputFuzzTest {
                     request.contentType(random.nextInt(8) == 0 ? "text/plain" : "application/json")
                             .body(BODIES[random.nextInt(BODIES.length)]);
                 }
-                probes.add(new Probe(method.toUpperCase() + " " + path, () -> request.request(method.toUpperCase(), path), true));
+                probes.add(new Probe(
+                        method.toUpperCase() + " " + path, () -> request.request(method.toUpperCase(), path), true));
             }
         }
         String[] methods = { "GET", "POST", "PUT", "DELETE", "HEAD" };
         for (int i = 0; i < MANAGEMENT_REQUESTS; i++) {
             String template = MANAGEMENT_PATHS[random.nextInt(MANAGEMENT_PATHS.length)];
-            String path = template.contains("%s") ? template.formatted(java.net.URLEncoder.encode(
-                    NAMES[random.nextInt(NAMES.length)] + IDS[random.nextInt(IDS.length)], java.nio.charset.StandardCharsets.UTF_8))
+            String path = template.contains("%s")
+                    ? template.formatted(java.net.URLEncoder.encode(
+                            NAMES[random.nextInt(NAMES.length)] + IDS[random.nextInt(IDS.length)],
+                            java.nio.charset.StandardCharsets.UTF_8))
                     : template;
             String method = methods[random.nextInt(methods.length)];
             RequestSpecification request = TestApi.management().redirects().follow(false);
@@ -125,7 +160,8 @@ class BadInputFuzzTest {
         try {
             List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             for (Probe probe : probes) {
-                sent.add(senders.submit(() -> check(probe.description(), probe.send().get(), probe.apiShape(), problems)));
+                sent.add(senders.submit(
+                        () -> check(probe.description(), probe.send().get(), probe.apiShape(), problems)));
             }
             for (java.util.concurrent.Future<?> each : sent) {
                 each.get();
@@ -190,8 +226,11 @@ class BadInputFuzzTest {
     private static String forged() {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
         return b64.encodeToString("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes())
-                + "." + b64.encodeToString(("{\"iss\":\"pinion\",\"sub\":\"3\",\"groups\":[\"admin\",\"worker\"],\"exp\":"
-                        + (System.currentTimeMillis() / 1000 + 3600) + "}").getBytes()) + ".";
+                + "."
+                + b64.encodeToString(("{\"iss\":\"pinion\",\"sub\":\"3\",\"groups\":[\"admin\",\"worker\"],\"exp\":"
+                                + (System.currentTimeMillis() / 1000 + 3600) + "}")
+                        .getBytes())
+                + ".";
     }
 
     /** A real token whose payload was changed to claim the admin role (the signature no longer matches). */
@@ -199,6 +238,7 @@ class BadInputFuzzTest {
         String[] parts = token.split("\\.");
         String payload = new String(Base64.getUrlDecoder().decode(parts[1]));
         String changed = payload.replace("\"groups\":[", "\"groups\":[\"admin\",");
-        return parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(changed.getBytes()) + "." + parts[2];
+        return parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(changed.getBytes()) + "."
+                + parts[2];
     }
 }

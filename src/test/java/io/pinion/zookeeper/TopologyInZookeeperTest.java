@@ -59,8 +59,11 @@ class TopologyInZookeeperTest {
         long version = Long.parseLong(operator.as().get("/v1/admin/topology").then().statusCode(200)
                 .extract().header("ETag").replace("\"", ""));
         assertEquals(topology.versioned().version(), version);
-        given().get("/q/health/ready").then().statusCode(200)
-                .body("checks.find { it.name == 'pinion' }.data.topologyVersion", org.hamcrest.Matchers.equalTo((int) version));
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.find { it.name == 'pinion' }.data.topologyVersion", org.hamcrest.Matchers.equalTo((int)
+                        version));
 
         TestUser author = io.pinion.TestApi.newUser();
         String pin = io.pinion.TestApi.createPin(author, io.pinion.TestApi.createBoard(author, "cached"), "cached pin");
@@ -74,7 +77,8 @@ class TopologyInZookeeperTest {
         Topology original = topology.get();
         Topology narrowed = withOpenShards(original, new ShardRange(0, 62));
         try (CuratorFramework other = client()) {
-            Stat written = other.setData().forPath("/topology", TopologyLoader.toJson(narrowed).getBytes(StandardCharsets.UTF_8));
+            Stat written = other.setData()
+                    .forPath("/topology", TopologyLoader.toJson(narrowed).getBytes(StandardCharsets.UTF_8));
             long started = System.nanoTime();
             Wait.within(5_000, Duration.ofMillis(5), () -> topology.versioned().version() == written.getVersion(),
                     () -> "version " + written.getVersion() + " in force (" + topology.versioned().version() + " is)");

@@ -74,10 +74,15 @@ class ZookeeperOutageTest {
             assertEquals(version, topology.versioned().version(), "the topology in force stays");
             assertEquals("mysql-2", TestApi.admin().as().get("/v1/admin/topology/shards/40").then().statusCode(200)
                     .extract().path("host"));
-            // held down for 20 s (twice the session timeout, so the session is lost meanwhile): requests keep working on the same topology, enqueues are taken (the jobs wait,
+            // held down for 20 s (twice the session timeout, so the session is lost meanwhile): requests keep working
+            // on the same topology, enqueues are taken (the jobs wait,
             // since no broker may serve a partition without ZooKeeper), nothing is promoted
-            operator.as().contentType("application/json").body(java.util.Map.of("body", "enqueued while ZooKeeper is down"))
-                    .post("/v1/queues/" + queue + "/jobs").then().statusCode(201);
+            operator.as()
+                    .contentType("application/json")
+                    .body(java.util.Map.of("body", "enqueued while ZooKeeper is down"))
+                    .post("/v1/queues/" + queue + "/jobs")
+                    .then()
+                    .statusCode(201);
             while (System.currentTimeMillis() - stopped < 20_000) {
                 createBoard(user, "written while ZooKeeper stays down");
                 given().get("/v1/users/" + user.id()).then().statusCode(200);

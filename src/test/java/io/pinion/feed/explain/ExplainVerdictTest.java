@@ -47,7 +47,8 @@ class ExplainVerdictTest {
 
     @Test
     void aDeletedPinIsDroppedAtThePinEvenIfStillInTheFeed() {
-        Findings f = new Findings(pin(false), follow(FOLLOWS_OWNER), route(false, 1, null), pool(), shown(true), jobs());
+        Findings f =
+                new Findings(pin(false), follow(FOLLOWS_OWNER), route(false, 1, null), pool(), shown(true), jobs());
         assertVerdict("dropped", Stage.PIN, f);
     }
 
@@ -67,8 +68,11 @@ class ExplainVerdictTest {
     @Test
     void aBoardTheUserUnfollowedStopsAtFollow() {
         BoardRelation unfollowed = new BoardRelation(null, micros(NOW - DAY), null, true);
-        ExplainVerdict verdict = assertVerdict("not_delivered", Stage.FOLLOW,
-                new Findings(pin(true), follow(unfollowed), route(false, 0, null), prospect(100), shown(false), jobs()));
+        ExplainVerdict verdict = assertVerdict(
+                "not_delivered",
+                Stage.FOLLOW,
+                new Findings(
+                        pin(true), follow(unfollowed), route(false, 0, null), prospect(100), shown(false), jobs()));
         assertTrue(verdict.summary().contains("unfollowed this board"), verdict.summary());
     }
 
@@ -82,8 +86,16 @@ class ExplainVerdictTest {
     void aPulledPinIsPendingUntilTheUsersPullsHavePassedIt() {
         FeedState pulledBefore = new FeedState(NOW - DAY, NOW - 2 * DAY, null, 0);
         FeedState pulledAfter = new FeedState(NOW, NOW, null, 0);
-        assertVerdict("pending", Stage.SHOWN, new Findings(pin(true), follow(FOLLOWS_OWNER), route(true, 5, pulledBefore),
-                prospect(90), shown(false), jobs()));
+        assertVerdict(
+                "pending",
+                Stage.SHOWN,
+                new Findings(
+                        pin(true),
+                        follow(FOLLOWS_OWNER),
+                        route(true, 5, pulledBefore),
+                        prospect(90),
+                        shown(false),
+                        jobs()));
         assertVerdict("not_delivered", Stage.POOL, new Findings(pin(true), follow(FOLLOWS_OWNER),
                 route(true, 5, pulledAfter), prospect(90), shown(false), jobs()));
     }
@@ -91,8 +103,11 @@ class ExplainVerdictTest {
     @Test
     void pushesSkipAnInactiveUserUntilTheirRegenerationIsPending() {
         FeedState away = new FeedState(NOW - 30 * DAY, null, null, 0);
-        assertVerdict("not_delivered", Stage.ROUTE, new Findings(pin(true), follow(FOLLOWS_OWNER), route(false, 1, away),
-                prospect(90), shown(false), jobs()));
+        assertVerdict(
+                "not_delivered",
+                Stage.ROUTE,
+                new Findings(
+                        pin(true), follow(FOLLOWS_OWNER), route(false, 1, away), prospect(90), shown(false), jobs()));
         assertVerdict("pending", Stage.JOBS, new Findings(pin(true), follow(FOLLOWS_OWNER), route(false, 1, away),
                 prospect(90), shown(false), jobs(job(FoundJob.Purpose.REGENERATION, JobState.PENDING))));
     }
@@ -159,11 +174,13 @@ class ExplainVerdictTest {
     }
 
     private static PoolFinding prospect(double worth) {
-        return new PoolFinding(List.of(), 0, List.of(new PoolFinding.Prospect(FeedSource.FOLLOWING, 0, worth)), 50, 2000);
+        return new PoolFinding(
+                List.of(), 0, List.of(new PoolFinding.Prospect(FeedSource.FOLLOWING, 0, worth)), 50, 2000);
     }
 
     private static PoolFinding pooled(double worth) {
-        PoolEntry entry = new PoolEntry(new PoolKey(2, FeedSource.FOLLOWING, 0, 3), AUTHOR.value(), BOARD.value(), NOW, null);
+        PoolEntry entry =
+                new PoolEntry(new PoolKey(2, FeedSource.FOLLOWING, 0, 3), AUTHOR.value(), BOARD.value(), NOW, null);
         return new PoolFinding(List.of(new PoolFinding.Pooled(entry, worth, new PoolStore.Standing(4, true, false))), 0,
                 List.of(), 50, 2000);
     }
@@ -179,8 +196,22 @@ class ExplainVerdictTest {
     }
 
     private static FoundJob job(FoundJob.Purpose purpose, JobState state) {
-        Job job = new Job(PinionId.of(1, ObjectType.JOB, 1), "feed-test", 0, state, 2, new byte[0], 1, 10, NOW, null, null,
-                NOW, NOW, null, null);
+        Job job = new Job(
+                PinionId.of(1, ObjectType.JOB, 1),
+                "feed-test",
+                0,
+                state,
+                2,
+                new byte[0],
+                1,
+                10,
+                NOW,
+                null,
+                null,
+                NOW,
+                NOW,
+                null,
+                null);
         return new FoundJob(job, purpose, "a test job");
     }
 

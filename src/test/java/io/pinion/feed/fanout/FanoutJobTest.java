@@ -21,7 +21,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 class FanoutJobTest {
 
     /** As Quarkus configures the service's mapper: unknown properties are ignored. */
-    private static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
     private static final FeedJobs JOBS = new FeedJobs(null, null, JSON);
 
     @Test
@@ -38,43 +40,68 @@ class FanoutJobTest {
                 "interest-index");
         for (int i = 0; i < all.size(); i++) {
             byte[] body = JSON.writeValueAsBytes(all.get(i));
-            assertEquals(kinds.get(i), JSON.readTree(body).path("kind").asText(), new String(body, StandardCharsets.UTF_8));
+            assertEquals(
+                    kinds.get(i), JSON.readTree(body).path("kind").asText(), new String(body, StandardCharsets.UTF_8));
             assertEquals(all.get(i), JOBS.readFanout(body));
         }
     }
 
     @Test
     void bodiesOfTheEarlierShapeRunAsTheJobTheyMeant() {
-        assertEquals(new FanoutJob.Route("1", "2", "3", 40, 50, false),
-                earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
-                        + "\"source\":\"following\",\"interest\":null,\"cursor\":null,\"purge\":false,\"route\":true}"));
+        assertEquals(
+                new FanoutJob.Route("1", "2", "3", 40, 50, false),
+                earlier(
+                        "{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
+                            + "\"source\":\"following\",\"interest\":null,"
+                            + "\"cursor\":null,\"purge\":false,\"route\":true}"));
         assertEquals(new FanoutJob.Route("1", "2", "3", 0, 0, true),
                 earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":0,\"scoredAt\":0,"
-                        + "\"source\":\"following\",\"interest\":null,\"cursor\":null,\"purge\":true,\"route\":true}"));
-        assertEquals(new FanoutJob.PushPage("1", "2", "3", 40, 50, null),
-                earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
-                        + "\"source\":\"following\",\"interest\":null,\"cursor\":null,\"purge\":false,\"route\":false}"));
-        assertEquals(new FanoutJob.PushPage("1", "2", "3", 40, 50, "c2"),
-                earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
-                        + "\"source\":\"following\",\"interest\":null,\"cursor\":\"c2\",\"purge\":false,\"route\":false}"));
-        assertEquals(new FanoutJob.PurgePage("1", "2", "3", "c3"),
-                earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":0,\"scoredAt\":0,"
-                        + "\"source\":\"following\",\"interest\":null,\"cursor\":\"c3\",\"purge\":true,\"route\":false}"));
+                        + "\"source\":\"following\",\"interest\":null,"
+                        + "\"cursor\":null,\"purge\":true,\"route\":true}"));
+        assertEquals(
+                new FanoutJob.PushPage("1", "2", "3", 40, 50, null),
+                earlier(
+                        "{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
+                            + "\"source\":\"following\",\"interest\":null,"
+                            + "\"cursor\":null,\"purge\":false,\"route\":false}"));
+        assertEquals(
+                new FanoutJob.PushPage("1", "2", "3", 40, 50, "c2"),
+                earlier(
+                        "{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":50,"
+                            + "\"source\":\"following\",\"interest\":null,"
+                            + "\"cursor\":\"c2\",\"purge\":false,\"route\":false}"));
+        assertEquals(
+                new FanoutJob.PurgePage("1", "2", "3", "c3"),
+                earlier(
+                        "{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":0,\"scoredAt\":0,"
+                            + "\"source\":\"following\",\"interest\":null,"
+                            + "\"cursor\":\"c3\",\"purge\":true,\"route\":false}"));
         assertEquals(new FanoutJob.RelatedPurgePage("1", "2", "3", null),
                 earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":0,\"scoredAt\":0,"
-                        + "\"source\":\"related\",\"interest\":null,\"cursor\":null,\"purge\":true,\"route\":true}"));
-        assertEquals(new FanoutJob.InterestIndex("1", "2", "3", 40, "tea", false),
-                earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":0,"
-                        + "\"source\":\"interests\",\"interest\":\"tea\",\"cursor\":null,\"purge\":false,\"route\":true}"));
+                        + "\"source\":\"related\",\"interest\":null,"
+                        + "\"cursor\":null,\"purge\":true,\"route\":true}"));
+        assertEquals(
+                new FanoutJob.InterestIndex("1", "2", "3", 40, "tea", false),
+                earlier(
+                        "{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\",\"created\":40,\"scoredAt\":0,"
+                            + "\"source\":\"interests\",\"interest\":\"tea\","
+                            + "\"cursor\":null,\"purge\":false,\"route\":true}"));
     }
 
     @Test
     void nextPagesKeepTheDedupeKeysOfTheEarlierShape() {
-        // the earlier shape's key: "fanout:" + pin + ":" + source + ":" + (interest or "") + ":" + (purge ? "purge:" : "")
+        // the earlier shape's key: "fanout:" + pin + ":" + source + ":" + (interest or "") + ":" + (purge ? "purge:" :
+        // "")
         // + cursor; a page enqueued by an earlier version and the same page enqueued now must share one key
-        assertEquals("fanout:1:following::c2", new FanoutJob.PushPage("1", "2", "3", 40, 50, null).next("c2").dedupeKey());
-        assertEquals("fanout:1:following::purge:c3", new FanoutJob.PurgePage("1", "2", "3", null).next("c3").dedupeKey());
-        assertEquals("fanout:1:related::purge:c4", new FanoutJob.RelatedPurgePage("1", "2", "3", null).next("c4").dedupeKey());
+        assertEquals(
+                "fanout:1:following::c2",
+                new FanoutJob.PushPage("1", "2", "3", 40, 50, null).next("c2").dedupeKey());
+        assertEquals(
+                "fanout:1:following::purge:c3",
+                new FanoutJob.PurgePage("1", "2", "3", null).next("c3").dedupeKey());
+        assertEquals(
+                "fanout:1:related::purge:c4",
+                new FanoutJob.RelatedPurgePage("1", "2", "3", null).next("c4").dedupeKey());
         FanoutJob.Route route = new FanoutJob.Route("1", "2", "3", 40, 50, false);
         assertEquals(new FanoutJob.PushPage("1", "2", "3", 40, 50, null), route.firstPage());
         assertEquals(new FanoutJob.PurgePage("1", "2", "3", null), route.firstPurgePage());
@@ -85,9 +112,13 @@ class FanoutJobTest {
         assertThrows(IllegalArgumentException.class, () -> JOBS.readFanout("[1,2]".getBytes(StandardCharsets.UTF_8)));
         assertThrows(IllegalArgumentException.class, () -> JOBS.readFanout("{\"kind\":\"teleport\",\"pin\":\"1\"}"
                 .getBytes(StandardCharsets.UTF_8)));
-        assertThrows(IllegalArgumentException.class, () -> JOBS.readFanout("not json".getBytes(StandardCharsets.UTF_8)));
-        assertTrue(assertInstanceOf(FanoutJob.InterestIndex.class, earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\","
-                + "\"source\":\"interests\",\"interest\":\"tea\",\"purge\":true}")).removed());
+        assertThrows(
+                IllegalArgumentException.class, () -> JOBS.readFanout("not json".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(assertInstanceOf(
+                        FanoutJob.InterestIndex.class,
+                        earlier("{\"pin\":\"1\",\"board\":\"2\",\"author\":\"3\","
+                                + "\"source\":\"interests\",\"interest\":\"tea\",\"purge\":true}"))
+                .removed());
     }
 
     private static FanoutJob earlier(String body) {

@@ -83,9 +83,12 @@ class ChunkPlanTest {
     void fullPoolsAreMixedAtTheConfiguredRates() {
         Chunk chunk = ChunkPlan.plan(1, 20, pooled(pools(40, 40, 40)), Set.of(), DEFAULTS, score -> score);
         assertEquals(20, chunk.entries().size());
-        assertEquals(Map.of(FeedSource.FOLLOWING, 12L, FeedSource.RELATED, 5L, FeedSource.INTERESTS, 3L), bySource(chunk));
-        Chunk other = ChunkPlan.plan(1, 100, pooled(pools(200, 200, 200)), Set.of(), new Settings(0.5, 0.3, 0.2, 0.2, 0.0), score -> score);
-        assertEquals(Map.of(FeedSource.FOLLOWING, 50L, FeedSource.RELATED, 30L, FeedSource.INTERESTS, 20L), bySource(other));
+        assertEquals(
+                Map.of(FeedSource.FOLLOWING, 12L, FeedSource.RELATED, 5L, FeedSource.INTERESTS, 3L), bySource(chunk));
+        Chunk other = ChunkPlan.plan(
+                1, 100, pooled(pools(200, 200, 200)), Set.of(), new Settings(0.5, 0.3, 0.2, 0.2, 0.0), score -> score);
+        assertEquals(
+                Map.of(FeedSource.FOLLOWING, 50L, FeedSource.RELATED, 30L, FeedSource.INTERESTS, 20L), bySource(other));
     }
 
     @Test
@@ -108,7 +111,9 @@ class ChunkPlanTest {
         assertEquals(20, chunk.entries().size());
         assertEquals(9L, counts.get(FeedSource.RELATED), "related (the larger rate) takes the 4 left over first");
         assertEquals(3L, counts.get(FeedSource.INTERESTS));
-        assertTrue(chunk.entries().stream().noneMatch(e -> e.pin() == 1008 || e.pin() == 1009), "the weakest are held back");
+        assertTrue(
+                chunk.entries().stream().noneMatch(e -> e.pin() == 1008 || e.pin() == 1009),
+                "the weakest are held back");
     }
 
     @Test
@@ -122,11 +127,15 @@ class ChunkPlanTest {
         Map<FeedSource, List<PoolEntry>> pools = pools(10, 10, 0);
         // related offers pin 1000 again (it is also in following), pin 1001 was shown on an earlier visit
         pools.get(FeedSource.RELATED).set(0, new PoolEntry(new PoolKey(USER, FeedSource.RELATED, 80, 1000), 7, 8, 0));
-        Chunk chunk = ChunkPlan.plan(1, 20, pooled(pools), Set.of(1001L), new Settings(0.6, 0.25, 0.15, 0.0, 75.5), score -> score);
+        Chunk chunk = ChunkPlan.plan(
+                1, 20, pooled(pools), Set.of(1001L), new Settings(0.6, 0.25, 0.15, 0.0, 75.5), score -> score);
         List<Long> shown = chunk.entries().stream().map(FeedEntry::pin).toList();
-        assertEquals(List.of(1000L, 1002L, 1003L, 1004L, 1005L, 1006L, 1007L, 1008L, 1009L, 2001L, 2002L, 2003L, 2004L), shown);
+        assertEquals(
+                List.of(1000L, 1002L, 1003L, 1004L, 1005L, 1006L, 1007L, 1008L, 1009L, 2001L, 2002L, 2003L, 2004L),
+                shown);
         List<Long> consumed = chunk.consumed().stream().map(e -> e.key().pin()).sorted().toList();
-        assertEquals(20, consumed.size(), "shown, duplicate, already shown and below the threshold all leave the pools");
+        assertEquals(
+                20, consumed.size(), "shown, duplicate, already shown and below the threshold all leave the pools");
         assertTrue(consumed.containsAll(List.of(1001L, 2005L, 2009L)));
         assertEquals(2, consumed.stream().filter(pin -> pin == 1000L).count(), "both copies of the duplicate");
     }
@@ -153,7 +162,10 @@ class ChunkPlanTest {
         assertEquals(123, chunk.pulledUntil());
         PlanCounts counts = chunk.counts();
         assertEquals(5, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.POOLED));
-        assertEquals(4, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.PULLED), "the copy of pool row 1004 is no candidate");
+        assertEquals(
+                4,
+                counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.PULLED),
+                "the copy of pool row 1004 is no candidate");
         assertEquals(1, counts.get(FeedSource.INTERESTS, PlanCounts.Kind.PULLED));
         assertEquals(1, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.DUPLICATE), "the pool copy of 1002");
         assertEquals(1, counts.get(FeedSource.FOLLOWING, PlanCounts.Kind.ALREADY_SHOWN), "7003");

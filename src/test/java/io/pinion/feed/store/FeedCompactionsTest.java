@@ -83,13 +83,23 @@ class FeedCompactionsTest {
     /** Rows skipped by scans of the region that holds the user's pools. */
     private long skipped(long user) {
         byte[] row = PoolKey.prefix(user, FeedSource.FOLLOWING);
-        return clusters.forRole(HBaseRole.POOLS).connection().chain(connection -> {
-            AsyncAdmin admin = connection.getAdmin();
-            return HBaseCalls.uni(() -> connection.getRegionLocator(FeedTables.POOLS).getRegionLocation(row))
-                    .chain(location -> HBaseCalls.uni(() -> admin.getRegionMetrics(location.getServerName(), FeedTables.POOLS))
-                            .map(regions -> regions.stream()
-                                    .filter(r -> java.util.Arrays.equals(r.getRegionName(), location.getRegion().getRegionName()))
-                                    .mapToLong(RegionMetrics::getFilteredReadRequestCount).sum()));
-        }).await().atMost(WAIT);
+        return clusters.forRole(HBaseRole.POOLS)
+                .connection()
+                .chain(connection -> {
+                    AsyncAdmin admin = connection.getAdmin();
+                    return HBaseCalls.uni(() -> connection
+                                    .getRegionLocator(FeedTables.POOLS)
+                                    .getRegionLocation(row))
+                            .chain(location -> HBaseCalls.uni(
+                                            () -> admin.getRegionMetrics(location.getServerName(), FeedTables.POOLS))
+                                    .map(regions -> regions.stream()
+                                            .filter(r -> java.util.Arrays.equals(
+                                                    r.getRegionName(),
+                                                    location.getRegion().getRegionName()))
+                                            .mapToLong(RegionMetrics::getFilteredReadRequestCount)
+                                            .sum()));
+                })
+                .await()
+                .atMost(WAIT);
     }
 }

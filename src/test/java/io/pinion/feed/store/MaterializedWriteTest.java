@@ -52,7 +52,8 @@ class MaterializedWriteTest {
             // eight visits' chunks, each sharing half of its pins with the next, written at once
             List<Uni<Void>> writes = new ArrayList<>();
             for (int visit = 0; visit < 8; visit++) {
-                writes.add(writer.write(user, 1_000_000 + round * 10L + visit, entries(user, 1 + visit * 10, 20 + visit * 10))
+                writes.add(writer.write(
+                                user, 1_000_000 + round * 10L + visit, entries(user, 1 + visit * 10, 20 + visit * 10))
                         .replaceWithVoid());
             }
             Uni.join().all(writes).andFailFast().await().atMost(WAIT);
@@ -91,7 +92,8 @@ class MaterializedWriteTest {
         assertEquals(Set.copyOf(all.subList(0, 40)), materialized.shown(user, all).await().atMost(WAIT));
 
         assertEquals(1, writer.removePin(user, user * 1000 + 25).await().atMost(WAIT), "one copy of the pin");
-        assertEquals(0, writer.removePin(user, user * 1000 + 25).await().atMost(WAIT), "removing it again removes nothing");
+        assertEquals(
+                0, writer.removePin(user, user * 1000 + 25).await().atMost(WAIT), "removing it again removes nothing");
         assertEquals(2, writer.removeWhere(user, entry -> entry.pin() <= user * 1000 + 2).await().atMost(WAIT));
         Set<Long> expected = new HashSet<>(all.subList(2, 40));
         expected.remove(user * 1000 + 25);
@@ -154,7 +156,8 @@ class MaterializedWriteTest {
         // past the slack, a write also reads the oldest entries it trims, and only those
         int slack = MaterializedWriter.trimSlack(config.materializedMax());
         writer.write(full, 20_001, entries(full, 6_001, 6_000 + slack - 25)).await().atMost(WAIT);
-        MaterializedWriter.Written trimming = writer.write(full, 20_002, entries(full, 7_001, 7_025)).await().atMost(WAIT);
+        MaterializedWriter.Written trimming =
+                writer.write(full, 20_002, entries(full, 7_001, 7_025)).await().atMost(WAIT);
         assertEquals(slack + 25, trimming.trimmed(), "back to the maximum");
         assertEquals(26 + trimming.trimmed(), trimming.rowsRead());
         assertEquals(config.materializedMax(), rowPins(full).size());

@@ -40,8 +40,11 @@ class PoolStoreTest {
         List<PoolEntry> all = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             double score = (random.nextDouble() - 0.3) * 100;
-            PoolEntry entry = new PoolEntry(new PoolKey(user, FeedSource.FOLLOWING, i % 7 == 0 ? 10.0 : score, 1000 + i),
-                    77, 88, 1_795_000_000_000L + i);
+            PoolEntry entry = new PoolEntry(
+                    new PoolKey(user, FeedSource.FOLLOWING, i % 7 == 0 ? 10.0 : score, 1000 + i),
+                    77,
+                    88,
+                    1_795_000_000_000L + i);
             following.add(entry);
             all.add(entry);
             all.add(new PoolEntry(new PoolKey(user, FeedSource.RELATED, score + 1000, 5000 + i), 77, 88, 0));

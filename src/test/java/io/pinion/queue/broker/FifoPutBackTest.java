@@ -34,10 +34,20 @@ class FifoPutBackTest {
         String queue = "fifo-putback-" + UUID.randomUUID().toString().substring(0, 8);
         TestApi.admin().as().body(Map.of("name", queue, "fifo", true, "partitions", 1)).post("/v1/queues")
                 .then().statusCode(201);
-        TestApi.admin().as().put("/v1/admin/users/" + TestApi.worker().id() + "/queues/" + queue).then().statusCode(200);
-        List<String> ids = TestApi.worker().as()
+        TestApi.admin()
+                .as()
+                .put("/v1/admin/users/" + TestApi.worker().id() + "/queues/" + queue)
+                .then()
+                .statusCode(200);
+        List<String> ids = TestApi.worker()
+                .as()
                 .body(Map.of("jobs", List.of(Map.of("body", "first"), Map.of("body", "second"))))
-                .post("/v1/queues/" + queue + "/jobs").then().statusCode(201).extract().jsonPath().getList("items.id", String.class);
+                .post("/v1/queues/" + queue + "/jobs")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getList("items.id", String.class);
 
         AtomicReference<List<LeasedJob>> head = new AtomicReference<>(List.of());
         Wait.within(10_000, () -> {

@@ -38,6 +38,7 @@ class JobBufferBytesTest {
     }
 
     private static LeasedJob job(int n, int priority, int bytes) {
-        return new LeasedJob(PinionId.of(1, ObjectType.JOB, n + 1), "q", null, priority, new byte[bytes], 1, 1L, 3, 0, 0, 0);
+        return new LeasedJob(
+                PinionId.of(1, ObjectType.JOB, n + 1), "q", null, priority, new byte[bytes], 1, 1L, 3, 0, 0, 0);
     }
 }

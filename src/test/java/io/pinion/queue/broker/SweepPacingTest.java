@@ -39,7 +39,8 @@ class SweepPacingTest {
             now += sweeps.intervalMs();
         }
         // the first sweep still counts the start as leased; then idle: doubling, capped at 20 intervals
-        assertEquals(List.of(BASE, 2 * BASE, 4 * BASE, 8 * BASE, 16 * BASE, 20 * BASE, 20 * BASE, 20 * BASE), intervals);
+        assertEquals(
+                List.of(BASE, 2 * BASE, 4 * BASE, 8 * BASE, 16 * BASE, 20 * BASE, 20 * BASE, 20 * BASE), intervals);
     }
 
     @Test
