@@ -29,6 +29,7 @@ import io.pinion.hbase.HBaseClusters;
 import io.pinion.mysql.MysqlPools;
 import io.pinion.redis.RedisClients;
 import io.pinion.redis.RedisInstanceClient;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.redis.client.Command;
@@ -42,6 +43,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * from the same server and from no other.
  */
 @QuarkusTest
+@StackTest
 class BackendRoundTripTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

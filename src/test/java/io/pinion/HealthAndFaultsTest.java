@@ -23,6 +23,7 @@ import java.util.Map;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
@@ -31,6 +32,7 @@ import io.pinion.graph.VirtualShards;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -44,6 +46,8 @@ import io.restassured.response.Response;
  * the server process is stopped or paused.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class HealthAndFaultsTest {
 
     private static final List<String> BACKENDS =

@@ -7,12 +7,14 @@ import static org.hamcrest.Matchers.equalTo;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The operational surface: topology, Prometheus metrics, OpenAPI document and its UI.
  */
 @QuarkusTest
+@StackTest
 class ServiceSurfaceTest {
 
     @Test

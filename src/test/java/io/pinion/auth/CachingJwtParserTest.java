@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
@@ -21,6 +22,7 @@ import io.smallrye.jwt.build.Jwt;
  * changed signature or an expired one is still refused.
  */
 @QuarkusTest
+@StackTest
 class CachingJwtParserTest {
 
     @Inject

@@ -14,12 +14,14 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 @QuarkusTest
+@StackTest
 class BoardApiTest {
 
     @Test

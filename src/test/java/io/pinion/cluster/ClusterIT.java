@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -43,6 +44,7 @@ import io.pinion.stack.Operator;
  * gets an empty answer while jobs are due on any instance's partitions; and a user's write limit (20/s) holds for the
  * cluster as a whole.
  */
+@Tag("fault")
 class ClusterIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
@@ -38,6 +39,7 @@ import io.restassured.specification.RequestSpecification;
  * The first instance is the one the test framework starts; the second is started here.
  */
 @QuarkusIntegrationTest
+@StackTest
 @TestProfile(PackagedAppIT.PackagedApp.class)
 class CacheAcrossInstancesIT {
 

@@ -22,6 +22,7 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.Operator;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -33,6 +34,7 @@ import io.restassured.http.ContentType;
  * answer as they do in the {@code @QuarkusTest}s.
  */
 @QuarkusIntegrationTest
+@StackTest
 @TestProfile(PackagedAppIT.PackagedApp.class)
 class PackagedAppIT {
 

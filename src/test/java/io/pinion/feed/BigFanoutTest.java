@@ -26,6 +26,7 @@ import io.pinion.graph.VirtualShards;
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Multi;
 
@@ -35,6 +36,7 @@ import io.smallrye.mutiny.Multi;
  * the API uses) so the test does not have to sign up 10,000 users.
  */
 @QuarkusTest
+@StackTest
 class BigFanoutTest {
 
     private static final int FOLLOWERS = 10_000;

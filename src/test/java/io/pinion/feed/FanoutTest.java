@@ -29,6 +29,7 @@ import io.pinion.graph.FollowEvents;
 import io.pinion.graph.RecentPins;
 import io.pinion.id.PinionId;
 import io.pinion.queue.LeasedJob;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -37,6 +38,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * jobs; its interests' recent pins hold it for their followers to pull.
  */
 @QuarkusTest
+@StackTest
 class FanoutTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

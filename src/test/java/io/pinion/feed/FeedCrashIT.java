@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.Wait;
@@ -25,6 +26,7 @@ import io.restassured.specification.RequestSpecification;
  * service as a separate process (failsafe, after {@code package}); persistence is held back meanwhile by pausing
  * queue {@code feed-persist} (rate limit 0), an ordinary admin setting.
  */
+@Tag("fault")
 class FeedCrashIT {
 
     private static final PackagedService SERVICE = new PackagedService(18181, "feed-crash-it.log");

@@ -12,6 +12,7 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
@@ -19,6 +20,7 @@ import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.Graph;
 import io.pinion.graph.VirtualShards;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -30,7 +32,9 @@ import io.restassured.path.json.JsonPath;
  * comes within the per-stage timeout.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(DeliveryProfile.class)
+@Tag("fault")
 class FeedExplainOutageTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

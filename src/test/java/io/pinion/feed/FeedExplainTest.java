@@ -31,6 +31,7 @@ import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
@@ -42,6 +43,7 @@ import io.restassured.path.json.JsonPath;
  * cases. Pull threshold 3 and quality bar 50 ({@link DeliveryProfile}).
  */
 @QuarkusTest
+@StackTest
 @TestProfile(DeliveryProfile.class)
 class FeedExplainTest {
 

@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,6 +32,7 @@ import io.pinion.feed.store.PoolStore;
 import io.pinion.hbase.HBaseCalls;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -41,6 +43,8 @@ import io.restassured.path.json.JsonPath;
  * dead is retried through the job queue and reaches it after the restart, and the two clusters then agree.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class FeedFailoverTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

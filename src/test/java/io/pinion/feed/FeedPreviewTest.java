@@ -22,6 +22,7 @@ import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -30,6 +31,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * is the one it would have been.
  */
 @QuarkusTest
+@StackTest
 class FeedPreviewTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

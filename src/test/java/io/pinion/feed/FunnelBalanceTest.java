@@ -21,6 +21,7 @@ import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -39,6 +40,7 @@ import io.quarkus.test.junit.TestProfile;
  * Only this class drives traffic while it runs; it waits for the feed's queues to be empty before each snapshot.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(DeliveryProfile.class)
 class FunnelBalanceTest {
 

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.feed.store.PoolStore;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HBaseClusterSpec;
 import io.pinion.topology.HBaseRole;
@@ -35,6 +36,7 @@ import io.restassured.path.json.JsonPath;
  * brings a larger chunk than usual.
  */
 @QuarkusTest
+@StackTest
 class GeneratorOutageTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.feed.store.PoolStore;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -26,6 +27,7 @@ import io.restassured.path.json.JsonPath;
  * shown again (behind new pins) on the next; pools emptied of what was shown; paging by cursor.
  */
 @QuarkusTest
+@StackTest
 class HomeFeedTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -26,6 +26,7 @@ import io.pinion.feed.store.PoolStore;
 import io.pinion.feed.store.PulledAuthors;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -38,6 +39,7 @@ import io.restassured.path.json.JsonPath;
  * the threshold in either direction loses and duplicates nothing.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(HybridFeedTest.LowPullThreshold.class)
 class HybridFeedTest {
 

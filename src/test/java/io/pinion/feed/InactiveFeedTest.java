@@ -20,6 +20,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.TestApi.TestUser;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PoolStore;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -29,6 +30,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * are active again: the next pin is pushed to them.
  */
 @QuarkusTest
+@StackTest
 class InactiveFeedTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

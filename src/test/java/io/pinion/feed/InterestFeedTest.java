@@ -21,6 +21,7 @@ import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -31,6 +32,7 @@ import io.restassured.path.json.JsonPath;
  * pin also tagged with another interest the user still follows.
  */
 @QuarkusTest
+@StackTest
 class InterestFeedTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -24,6 +24,7 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.MaterializedWriter;
 import io.pinion.feed.store.PoolStore;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -33,6 +34,7 @@ import io.restassured.path.json.JsonPath;
  * their places and leave the pools.
  */
 @QuarkusTest
+@StackTest
 class OlderPagesTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

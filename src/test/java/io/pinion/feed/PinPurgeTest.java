@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.PoolStore;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -24,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * pools and the materialized feeds of its receivers; the other pins stay.
  */
 @QuarkusTest
+@StackTest
 class PinPurgeTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

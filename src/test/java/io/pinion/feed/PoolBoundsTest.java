@@ -27,6 +27,7 @@ import io.pinion.graph.FollowEvents;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.queue.LeasedJob;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Multi;
 
@@ -35,6 +36,7 @@ import io.smallrye.mutiny.Multi;
  * removes the author's rows from a 100,000-row pool reading only the index rows of that author.
  */
 @QuarkusTest
+@StackTest
 class PoolBoundsTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);

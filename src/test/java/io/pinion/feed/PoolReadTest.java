@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -24,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * scan per source (large pools).
  */
 @QuarkusTest
+@StackTest
 class PoolReadTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

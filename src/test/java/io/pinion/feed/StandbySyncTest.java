@@ -25,6 +25,7 @@ import io.pinion.feed.store.FeedTables;
 import io.pinion.feed.store.MaterializedKey;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.hbase.HBaseCalls;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -34,6 +35,7 @@ import io.restassured.path.json.JsonPath;
  * the marker probe measures the lag.
  */
 @QuarkusTest
+@StackTest
 class StandbySyncTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

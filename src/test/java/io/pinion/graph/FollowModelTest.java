@@ -21,12 +21,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The follower model's scenarios, as the follower-model article describes them.
  */
 @QuarkusTest
+@StackTest
 class FollowModelTest {
 
     @Test

@@ -11,8 +11,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
@@ -20,6 +21,7 @@ import io.restassured.http.ContentType;
  * Every bad input to the follow API gets a 4xx in the one error shape.
  */
 @QuarkusTest
+@StackTest
 class GraphBadInputTest {
 
     /** A well-formed user id on a shard of the topology that no user has. */

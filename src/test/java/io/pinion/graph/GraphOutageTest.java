@@ -11,11 +11,13 @@ import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -24,6 +26,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * different instances, and a crashed (SIGKILL) instance restarting from its AOF.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class GraphOutageTest {
 
     @Inject

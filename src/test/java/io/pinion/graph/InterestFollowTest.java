@@ -12,12 +12,14 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * Interests: normalized names, both sides (the user's interests and the interest's followers), counts, batch checks.
  */
 @QuarkusTest
+@StackTest
 class InterestFollowTest {
 
     @Test

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -28,6 +29,7 @@ import io.restassured.path.json.JsonPath;
  * user's and board's counts, and every user's follower and following lists.
  */
 @QuarkusTest
+@StackTest
 class RandomFollowsTest {
 
     private static final int USERS = 40;

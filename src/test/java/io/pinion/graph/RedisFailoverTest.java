@@ -25,11 +25,13 @@ import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -43,6 +45,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * replica) and promoted back, leaving the stack as it was.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class RedisFailoverTest {
 
     private static final String INSTANCE = "redis-1";

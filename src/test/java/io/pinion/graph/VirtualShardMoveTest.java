@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.redis.RedisClients;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.RedisTopology;
@@ -35,6 +36,7 @@ import io.vertx.mutiny.redis.client.Request;
  * instance, take new writes there, and move back the same way.
  */
 @QuarkusTest
+@StackTest
 class VirtualShardMoveTest {
 
     @Inject

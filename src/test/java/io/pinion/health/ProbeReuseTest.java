@@ -14,6 +14,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -21,6 +22,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * requests in a burst cost each backend one probe, not fifty.
  */
 @QuarkusTest
+@StackTest
 class ProbeReuseTest {
 
     @Inject

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -26,6 +27,7 @@ import io.restassured.path.json.JsonPath;
  * the instance not ready while it runs, ends on time, and leaves the data as it was.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(WarmUpTest.Short.class)
 class WarmUpTest {
 

@@ -7,12 +7,14 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -20,6 +22,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * working; once it resumes, everything works again without restarting the service.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class MysqlOutageTest {
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.MysqlHost;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,6 +32,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * the backends view reports each replica replicating.
  */
 @QuarkusTest
+@StackTest
 class ReplicationTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -18,8 +18,9 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
@@ -34,6 +35,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * and moves back.
  */
 @QuarkusTest
+@StackTest
 class ShardMoveTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -21,6 +22,7 @@ import io.vertx.mutiny.sqlclient.Pool;
  * schema-version row, and running the migrator again changes nothing.
  */
 @QuarkusTest
+@StackTest
 class ShardSchemaTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

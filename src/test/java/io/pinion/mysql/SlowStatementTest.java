@@ -12,16 +12,18 @@ import java.time.Duration;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.breaker.Breakers;
 import io.pinion.failure.Unavailable;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Tuple;
 
@@ -31,6 +33,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * after a few statements in a row time out, and its shards then fail fast.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class SlowStatementTest {
 
     @Inject

@@ -20,6 +20,7 @@ import java.util.Set;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.Wait;
@@ -28,6 +29,7 @@ import io.pinion.id.PinionId;
 import io.pinion.ops.TopologyEdits;
 import io.pinion.queue.work.JobDispatcher;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -41,7 +43,9 @@ import io.quarkus.test.junit.TestProfile;
  * mysql-1 is resumed.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(UnreachableAtStartTest.Mysql1Unreachable.class)
+@Tag("fault")
 class UnreachableAtStartTest {
 
     private static final Path TOPOLOGY = LocalStack.repoRoot().resolve("target/test-topology-unreachable.json");

@@ -53,12 +53,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
-import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.FeedSource;
+import io.pinion.feed.PoolKey;
+import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.FeedTables;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.MaterializedKey;
-import io.pinion.feed.PoolKey;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowEvents;
 import io.pinion.graph.GraphKeys;
@@ -66,6 +66,7 @@ import io.pinion.graph.VirtualShards;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
@@ -80,6 +81,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * on the live stack.
  */
 @QuarkusTest
+@StackTest
 class BackupRestoreTest {
 
     /** Every port of the stack, before the offset. */

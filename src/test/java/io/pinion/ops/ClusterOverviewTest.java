@@ -12,10 +12,11 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -30,6 +31,7 @@ import io.restassured.response.Response;
  * dashboard's API still works.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(ClusterOverviewTest.WithPrometheus.class)
 class ClusterOverviewTest {
 

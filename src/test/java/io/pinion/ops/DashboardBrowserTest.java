@@ -20,10 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.auth.Roles;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -32,6 +33,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * saves a screenshot of its view ({@code -Dpinion.screenshots.dir=docs/images} renews the documentation's).
  */
 @QuarkusTest
+@StackTest
 class DashboardBrowserTest {
 
     private static final String ADMIN = "dashboard_admin";

@@ -17,12 +17,14 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.CreateMode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.mysql.MysqlServers;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.StackResource;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.MysqlHost;
 import io.pinion.zookeeper.ZookeeperConfig;
@@ -39,7 +41,9 @@ import io.restassured.path.json.JsonPath;
  * that were not.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(MysqlFailoverTest.AutoFailover.class)
+@Tag("fault")
 class FailoverDecisionTest {
 
     private static final String HOST = "mysql-1";

@@ -26,12 +26,14 @@ import java.util.regex.Pattern;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.mysql.MysqlServers;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.HostPort;
 import io.pinion.topology.MysqlHost;
@@ -54,7 +56,9 @@ import io.vertx.mysqlclient.MySQLConnectOptions;
  * master when it holds transactions that never left it, and promotes it back, leaving the stack as it was.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(MysqlFailoverTest.AutoFailover.class)
+@Tag("fault")
 class MysqlFailoverTest {
 
     public static class AutoFailover implements QuarkusTestProfile {

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.id.PinionId;
@@ -35,6 +36,7 @@ import io.restassured.response.Response;
  * new topology version, the old master read-only (fenced) when it comes back, and, with semi-synchronous replication,
  * no acknowledged write lost. The stack is put back as it was.
  */
+@Tag("fault")
 class MysqlPartitionIT {
 
     private static final String ROOT = "/pinion-it-" + UUID.randomUUID();

@@ -11,6 +11,7 @@ import java.time.Duration;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
@@ -18,6 +19,7 @@ import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.MysqlPools;
 import io.pinion.mysql.ShardDatabase;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.MysqlHost;
 import io.quarkus.test.junit.QuarkusTest;
@@ -32,6 +34,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * once more puts the stack back as it was.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class MysqlPromotionTest {
 
     private static final String HOST = "mysql-2";

@@ -21,6 +21,7 @@ import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.StackResource;
+import io.pinion.stack.StackTest;
 import io.pinion.store.ObjectCache;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -30,6 +31,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * instance of that cluster empties its object cache; a root no instance has used is left alone.
  */
 @QuarkusTest
+@StackTest
 class RestoreCacheDropTest {
 
     private static final String ZOOKEEPER = "127.0.0.1:21821,127.0.0.1:21822,127.0.0.1:21823";

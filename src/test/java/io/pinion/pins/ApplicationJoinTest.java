@@ -19,8 +19,9 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -30,6 +31,7 @@ import io.restassured.response.Response;
  * that host's shards together), run in parallel, with the list order restored.
  */
 @QuarkusTest
+@StackTest
 class ApplicationJoinTest {
 
     @Inject

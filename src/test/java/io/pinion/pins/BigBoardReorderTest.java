@@ -20,6 +20,7 @@ import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -31,6 +32,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * statement time limit.)
  */
 @QuarkusTest
+@StackTest
 class BigBoardReorderTest {
 
     private static final int ENTRIES = 50_000;

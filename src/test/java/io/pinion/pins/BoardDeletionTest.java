@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.pinion.store.MappingStore;
 import io.pinion.store.MappingTable;
 import io.quarkus.test.junit.QuarkusTest;
@@ -29,6 +30,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * its purge job within seconds. Another board of the owner keeps its pins.
  */
 @QuarkusTest
+@StackTest
 class BoardDeletionTest {
 
     @Inject

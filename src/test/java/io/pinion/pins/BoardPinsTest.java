@@ -16,10 +16,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 @QuarkusTest
+@StackTest
 class BoardPinsTest {
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -19,6 +20,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * and delete, board create and delete (with the pins on it).
  */
 @QuarkusTest
+@StackTest
 class CounterPairsTest {
 
     @Test

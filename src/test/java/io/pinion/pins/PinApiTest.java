@@ -15,11 +15,13 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 @QuarkusTest
+@StackTest
 class PinApiTest {
 
     @Test

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
@@ -22,6 +23,7 @@ import io.pinion.Wait;
 import io.pinion.mysql.ShardSql;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -30,6 +32,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * lost, and the only jobs that run twice are the ones whose lease died with the broker.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class AtLeastOnceTest {
 
     private static final int JOBS = 10_000;

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,6 +39,7 @@ import io.restassured.http.ContentType;
  * once ZooKeeper expires its session, within 2 s of that; every job succeeds; and the brokers' own records of which
  * partition they served when show no partition served by two brokers at once.
  */
+@Tag("fault")
 class BrokerFailoverIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -9,9 +9,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -19,6 +20,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * the brokers and the partitions they own.
  */
 @QuarkusTest
+@StackTest
 class HousekeepingTest {
 
     @Test

@@ -13,9 +13,10 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -24,6 +25,7 @@ import io.restassured.path.json.JsonPath;
  * enqueue order although its handler runs with concurrency 8.
  */
 @QuarkusTest
+@StackTest
 class JobOrderingTest {
 
     @Test

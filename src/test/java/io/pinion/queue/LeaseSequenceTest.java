@@ -13,9 +13,10 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -24,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * grant as dequeues do, and no checkpoint extends a lease past {@code pinion.queue.lease-max-total} (30 s in tests).
  */
 @QuarkusTest
+@StackTest
 class LeaseSequenceTest {
 
     @Test

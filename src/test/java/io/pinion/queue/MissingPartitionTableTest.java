@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
 import io.pinion.mysql.ShardSql;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -21,6 +22,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * ({@code QueueRegistry.ensureTables}), and takes jobs again.
  */
 @QuarkusTest
+@StackTest
 class MissingPartitionTableTest {
 
     private static final Duration WAIT = Duration.ofSeconds(10);

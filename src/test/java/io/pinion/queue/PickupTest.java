@@ -8,9 +8,10 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -18,6 +19,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * job enqueued through this instance is handled at once: the enqueue wakes the partition that owns it.
  */
 @QuarkusTest
+@StackTest
 class PickupTest {
 
     @Test

@@ -12,9 +12,10 @@ import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -23,6 +24,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * concurrent acks of one partition, which share UPDATEs, each get their own results.
  */
 @QuarkusTest
+@StackTest
 class PrefetchBytesTest {
 
     private static final long BUFFER_MAX_BYTES = 4L << 20;

@@ -18,8 +18,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
@@ -28,6 +29,7 @@ import io.restassured.path.json.JsonPath;
  * look up, scan, count, retry and delete; and every bad input answered with a 4xx JSON error.
  */
 @QuarkusTest
+@StackTest
 class QueueApiTest {
 
     @Test

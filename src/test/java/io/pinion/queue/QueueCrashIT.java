@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -42,6 +43,7 @@ import io.restassured.http.ContentType;
  * come back when their lease lapses), and no job whose ack was acknowledged runs again. Runs the packaged service as a
  * separate process (failsafe, after {@code package}).
  */
+@Tag("fault")
 class QueueCrashIT {
 
     private static final PackagedService SERVICE = new PackagedService(18183, "queue-crash-it.log");

@@ -14,12 +14,14 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -28,6 +30,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * started again the broker serves its partitions without a restart.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class QueueOutageTest {
 
     @Inject

@@ -16,6 +16,7 @@ import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.queue.broker.DequeueBroker;
 import io.pinion.queue.broker.LocalBroker;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -24,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * pauses the queue.
  */
 @QuarkusTest
+@StackTest
 class QueueRateLimitTest {
 
     private static final double RATE = 100;

@@ -12,9 +12,10 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -22,6 +23,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * FAILED with the failures in its status, and retrying it brings it back.
  */
 @QuarkusTest
+@StackTest
 class RetryTest {
 
     @Test

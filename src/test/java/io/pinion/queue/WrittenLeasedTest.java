@@ -10,8 +10,9 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -21,6 +22,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * leased job does: written leased is as at-least-once as prefetched.
  */
 @QuarkusTest
+@StackTest
 class WrittenLeasedTest {
 
     @Test

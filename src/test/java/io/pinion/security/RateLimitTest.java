@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -27,6 +28,7 @@ import io.restassured.response.Response;
  * refused.
  */
 @QuarkusTest
+@StackTest
 @TestProfile(RateLimitTest.Limited.class)
 class RateLimitTest {
 

@@ -24,6 +24,7 @@ import io.pinion.Wait;
 import io.pinion.id.PinionId;
 import io.pinion.mysql.ShardDatabase;
 import io.pinion.mysql.ShardSql;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.jwt.build.Jwt;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -34,6 +35,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * to them; the service's own queues take and give no jobs over HTTP; lease tokens are unguessable and required.
  */
 @QuarkusTest
+@StackTest
 class RolesAndGrantsTest {
 
     @Inject

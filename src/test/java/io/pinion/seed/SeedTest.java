@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.pinion.users.UserRepository;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -27,6 +28,7 @@ import io.restassured.path.json.JsonPath;
  * and the manifest's tokens are accepted.
  */
 @QuarkusTest
+@StackTest
 class SeedTest {
 
     @Inject

@@ -13,6 +13,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.RedisInstance;
 import io.pinion.topology.RedisTopology;
@@ -26,6 +27,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * a closed client for ever.
  */
 @QuarkusTest
+@StackTest
 class CacheChannelMovesTest {
 
     @Inject

@@ -20,6 +20,7 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.failure.EventLoopLag;
 import io.pinion.redis.RedisClients;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,6 +32,7 @@ import io.vertx.mutiny.core.Vertx;
  * objects it changed. A second channel with its cache off runs beside the test instance, on the same Redis.
  */
 @QuarkusTest
+@StackTest
 class HeldInvalidationsTest {
 
     @Inject

@@ -13,6 +13,7 @@ import java.util.function.BooleanSupplier;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
@@ -21,6 +22,7 @@ import io.pinion.graph.Graph;
 import io.pinion.graph.VirtualShards;
 import io.pinion.id.PinionId;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -31,6 +33,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * instances: {@code CacheAcrossInstancesIT}.
  */
 @QuarkusTest
+@StackTest
 class ObjectCacheTest {
 
     @Inject
@@ -80,6 +83,7 @@ class ObjectCacheTest {
     }
 
     @Test
+    @Tag("fault")
     void aPausedChannelBypassesTheCacheAndReadsGoToMysqlUntilItIsBack() throws InterruptedException {
         eventually(cache::usable, 10_000);
         TestUser author = newUser();
@@ -111,6 +115,7 @@ class ObjectCacheTest {
     }
 
     @Test
+    @Tag("fault")
     void aLostChannelEmptiesTheCacheWhichStartsOverWhenItIsBack() throws InterruptedException {
         eventually(cache::usable, 10_000);
         TestUser author = newUser();

@@ -13,13 +13,15 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.smallrye.jwt.build.Jwt;
 
 @QuarkusTest
+@StackTest
 class UserApiTest {
 
     @Test

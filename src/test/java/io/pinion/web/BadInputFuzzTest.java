@@ -14,8 +14,9 @@ import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -28,6 +29,7 @@ import io.restassured.specification.RequestSpecification;
  * must carry the one error shape {@code {error, message}}. Seeded, so a failure repeats; sent four at a time.
  */
 @QuarkusTest
+@StackTest
 class BadInputFuzzTest {
 
     private static final int REQUESTS = 3_000;

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import org.junit.jupiter.api.Test;
 
 import io.pinion.TestApi.TestUser;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
@@ -16,6 +17,7 @@ import io.restassured.http.ContentType;
  * Bad requests of every kind get a 4xx in the one error shape, never a 5xx.
  */
 @QuarkusTest
+@StackTest
 class BadInputTest {
 
     @Test

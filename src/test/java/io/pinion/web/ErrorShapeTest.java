@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
@@ -15,6 +16,7 @@ import io.restassured.http.ContentType;
  * Every failure answers with one JSON shape, {"error": code, "message": text}, and the right status.
  */
 @QuarkusTest
+@StackTest
 class ErrorShapeTest {
 
     @Test

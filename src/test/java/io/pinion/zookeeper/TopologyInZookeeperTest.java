@@ -30,6 +30,7 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
 import io.pinion.stack.LocalStack;
 import io.pinion.stack.StackResource;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.MysqlTopology;
 import io.pinion.topology.ShardRange;
@@ -44,6 +45,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * every edit is a compare-and-set: of two concurrent edits of one version exactly one wins, the other gets a 409.
  */
 @QuarkusTest
+@StackTest
 class TopologyInZookeeperTest {
 
     @Inject

@@ -15,11 +15,13 @@ import java.time.Duration;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
+import io.pinion.TestApi;
 import io.pinion.stack.LocalStack;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.ActiveTopology;
 import io.pinion.topology.TopologyLoader;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,6 +33,8 @@ import io.quarkus.test.junit.QuarkusTest;
  * instance reads the topology again, edits go through and the job enqueued meanwhile is handed out.
  */
 @QuarkusTest
+@StackTest
+@Tag("fault")
 class ZookeeperOutageTest {
 
     @Inject

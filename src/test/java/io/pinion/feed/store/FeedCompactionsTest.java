@@ -23,6 +23,7 @@ import io.pinion.hbase.HBaseCalls;
 import io.pinion.hbase.HBaseClusters;
 import io.pinion.id.ObjectType;
 import io.pinion.id.PinionId;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -31,6 +32,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * region is compacted; the compaction check compacts such a region, and the same scan then skips almost nothing.
  */
 @QuarkusTest
+@StackTest
 class FeedCompactionsTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);

@@ -21,6 +21,7 @@ import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedSource;
 import io.pinion.hbase.HBaseCalls;
+import io.pinion.stack.StackTest;
 import io.pinion.topology.HBaseRole;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
@@ -32,6 +33,7 @@ import io.smallrye.mutiny.Uni;
  * held, and a write reads only its own chunk's index rows however full the feed is.
  */
 @QuarkusTest
+@StackTest
 class MaterializedWriteTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

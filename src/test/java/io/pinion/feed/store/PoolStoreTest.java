@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
 import io.pinion.feed.PoolKey;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -23,6 +24,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * of other users and sources never mix in; removal by key and by author.
  */
 @QuarkusTest
+@StackTest
 class PoolStoreTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);

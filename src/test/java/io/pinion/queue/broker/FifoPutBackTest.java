@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.queue.LeasedJob;
+import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -23,6 +24,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * lease expired and cost the job an attempt.
  */
 @QuarkusTest
+@StackTest
 class FifoPutBackTest {
 
     @Inject
