@@ -2,6 +2,7 @@ package io.pinion.queue.broker;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -22,7 +23,7 @@ import io.smallrye.mutiny.Uni;
  * without costing an attempt. Jobs enqueued through this instance may be written leased straight into the buffer
  * ({@link #reserve}). The owner also sweeps expired leases; deleting finished jobs and measuring depth are
  * {@link PartitionUpkeep}'s. When it looks for due jobs is {@link FetchPacing}'s state, when it sweeps
- * {@link SweepPacing}'s.
+ * {@link SweepPacing}'s, a FIFO partition's one job in flight {@link FifoHead}'s.
  *
  * <p>A FIFO partition hands out one job at a time, the next only after the previous one is acked; a failure puts
  * the head back and the partition waits for its retry.
@@ -31,7 +32,6 @@ final class OwnedPartition {
 
     private static final Logger LOG = Logger.getLogger(OwnedPartition.class);
     private static final int FIFO_BUFFER = 16;
-    private static final long FIFO_CHECK_MS = 200;
     /** Shortest lease or lease extension the API grants; the sweep relies on it to use {@code by_state_time}. */
     static final long MIN_LEASE_MS = 1_000;
 
@@ -49,9 +49,7 @@ final class OwnedPartition {
     private final SweepPacing sweeps;
     private volatile Queue queue;
     private volatile boolean stopped;
-    private volatile long inFlight;
-    private volatile long inFlightCheckedAt;
-    private volatile long fifoFloor;
+    private final FifoHead head = new FifoHead();
 
     /** @param serving whether the broker may serve the partition now (it holds its claim in ZooKeeper) */
     OwnedPartition(BrokerContext context, String brokerId, QueuePartition partition, Queue queue, Runnable onJobs,
@@ -85,15 +83,12 @@ final class OwnedPartition {
 
     /** Puts back a job taken but not handed out; a FIFO head put back is the next to hand out, no longer in flight. */
     void putBack(LeasedJob job) {
-        boolean head;
+        boolean wasHead;
         synchronized (this) {
             buffer.putBack(job);
-            head = inFlight == job.id().value();
-            if (head) {
-                inFlight = 0;
-            }
+            wasHead = head.finished(job.id().value());
         }
-        if (head) {
+        if (wasHead) {
             onJobs.run();
         }
     }
@@ -125,7 +120,7 @@ final class OwnedPartition {
             return List.of();
         }
         boolean fifo = queue.config().fifo();
-        if (fifo && inFlight != 0) {
+        if (fifo && head.busy()) {
             return List.of();
         }
         int granted = fifo ? 1 : max;
@@ -142,8 +137,7 @@ final class OwnedPartition {
                 context.vertx().runOnContext(() -> release(stale));
             }
             if (fifo && !jobs.isEmpty()) {
-                inFlight = jobs.get(0).id().value();
-                inFlightCheckedAt = now;
+                head.handedOut(jobs.get(0).id().value(), now);
             }
         }
         if (buffer.size() < capacity() / 2 && !fetching.get()) {
@@ -165,9 +159,9 @@ final class OwnedPartition {
             }
             release(stale);
         }
-        if (inFlight != 0 && now - inFlightCheckedAt >= FIFO_CHECK_MS) {
-            inFlightCheckedAt = now;
-            checkFifoHead(inFlight);
+        long due = head.checkDue(now);
+        if (due != 0) {
+            checkFifoHead(due);
         }
         context.metrics().partitionGauge("buffered", queue.name(), partition.partition(), buffer.size());
         if (buffer.size() < capacity() / 2) {
@@ -210,13 +204,13 @@ final class OwnedPartition {
     }
 
     /** Acks seen by this instance: a FIFO partition moves on (or, after a failure, waits for the retry). */
-    void acked(java.util.Set<Long> ids, java.util.Set<Long> failed) {
-        long head = inFlight;
-        if (head != 0 && ids.contains(head)) {
-            if (failed.contains(head)) {
+    void acked(Set<Long> ids, Set<Long> failed) {
+        long acked = head.ackedAmong(ids);
+        if (acked != 0) {
+            if (failed.contains(acked)) {
                 release(buffer.drain());
             }
-            inFlight = 0;
+            head.finished(acked);
             onJobs.run();
         }
     }
@@ -230,8 +224,9 @@ final class OwnedPartition {
         return statements.sweepExpired(now, queue.config().retry(), MIN_LEASE_MS)
                 .invoke(expired -> {
                     context.metrics().retried(queue.name(), expired);
-                    if (expired > 0 && inFlight != 0) {
-                        checkFifoHead(inFlight);
+                    long current = head.current();
+                    if (expired > 0 && current != 0) {
+                        checkFifoHead(current);
                     }
                     // a partition that hands nothing out and finds nothing expired is swept less and less often
                     sweeps.swept(now, expired, leased);
@@ -241,7 +236,7 @@ final class OwnedPartition {
 
     /** Deletes finished jobs older than the queue's retention, a bounded amount per call. */
     Uni<Void> collectGarbage(long now) {
-        return upkeep.collectGarbage(queue, now, () -> fifoFloor = 0);
+        return upkeep.collectGarbage(queue, now, head::resetFloor);
     }
 
     /** Publishes pending depth and the age of the oldest due job. */
@@ -313,9 +308,9 @@ final class OwnedPartition {
      * broker already holds (in flight or buffered).
      */
     private Uni<List<Long>> dueFifo(int batch, long now) {
-        return statements.head(fifoFloor, batch + capacity()).map(rows -> {
+        return statements.head(head.floor(), batch + capacity()).map(rows -> {
             if (!rows.isEmpty()) {
-                fifoFloor = rows.get(0).id();
+                head.floorAt(rows.get(0).id());
             }
             return HandOutOrder.fifoRun(rows, brokerId, batch, now);
         });
@@ -334,13 +329,13 @@ final class OwnedPartition {
         });
     }
 
-    private void checkFifoHead(long head) {
-        statements.state(head).subscribe().with(state -> {
-            if (state != JobState.RUNNING && inFlight == head) {
+    private void checkFifoHead(long id) {
+        statements.state(id).subscribe().with(state -> {
+            if (state != JobState.RUNNING && head.current() == id) {
                 if (state == JobState.PENDING) {
                     release(buffer.drain());
                 }
-                inFlight = 0;
+                head.finished(id);
                 onJobs.run();
             }
         }, failure -> LOG.debugf("FIFO head check on %s failed: %s", statements.table(), failure.getMessage()));
