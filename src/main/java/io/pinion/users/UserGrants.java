@@ -6,6 +6,8 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
@@ -30,6 +32,8 @@ import io.smallrye.mutiny.Uni;
  */
 @ApplicationScoped
 public class UserGrants implements QueueGrants {
+
+    private static final Logger LOG = Logger.getLogger(UserGrants.class);
 
     /** Users whose grants are held (a few hundred bytes each). */
     static final int CACHE_ENTRIES = 100_000;
@@ -104,7 +108,10 @@ public class UserGrants implements QueueGrants {
                     UserData changed = data.withGrants(after.roles(), after.queues());
                     return objects.update(tx, user, ObjectTable.USERS, json.write(changed)).replaceWith(after);
                 }))
-                .invoke(after -> cache.put(user, after));
+                .invoke(after -> {
+                    cache.put(user, after);
+                    LOG.infof("grants of user %s are now roles %s, queues %s", user, after.roles(), after.queues());
+                });
     }
 
     private static String grantable(String role) {

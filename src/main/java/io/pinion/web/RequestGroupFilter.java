@@ -12,7 +12,7 @@ import io.vertx.ext.web.RoutingContext;
  * Times every HTTP request by endpoint group ({@link RequestMeters}), from the first route to the end of the
  * response, with its status. Runs on every request, so it only compares path prefixes and adds one end handler.
  * A route on the router rather than a {@code @RouteFilter}, as {@link RequestSizeFilter} is, which needs no
- * reactive-routes extension; it runs right after that filter.
+ * reactive-routes extension; it runs right after that filter (and {@link RequestIds}).
  */
 @ApplicationScoped
 public class RequestGroupFilter {
@@ -24,7 +24,7 @@ public class RequestGroupFilter {
     }
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE + 1).handler(this::measure);
+        router.route().order(Integer.MIN_VALUE + 2).handler(this::measure);
     }
 
     private void measure(RoutingContext context) {

@@ -5,6 +5,7 @@ import jakarta.enterprise.event.Observes;
 
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Over-long request lines and headers get the one error shape: 414 {@code uri_too_long} past {@link #MAX_URI}
@@ -19,11 +20,11 @@ public class RequestSizeFilter {
     static final int MAX_HEADERS = 16384;
 
     void install(@Observes Router router) {
-        router.route().order(Integer.MIN_VALUE).handler(context -> {
+        router.route().order(Integer.MIN_VALUE + 1).handler(context -> {
             HttpServerRequest request = context.request();
             if (request.uri().length() > MAX_URI) {
                 reject(
-                        context.response(),
+                        context,
                         414,
                         "uri_too_long",
                         "the request line is longer than " + MAX_URI + " characters");
@@ -35,7 +36,7 @@ public class RequestSizeFilter {
             }
             if (headers > MAX_HEADERS) {
                 reject(
-                        context.response(),
+                        context,
                         431,
                         "headers_too_large",
                         "the request headers are larger than " + MAX_HEADERS + " bytes");
@@ -45,9 +46,11 @@ public class RequestSizeFilter {
         });
     }
 
-    private static void reject(
-            io.vertx.core.http.HttpServerResponse response, int status, String code, String message) {
-        response.setStatusCode(status).putHeader("Content-Type", "application/json").putHeader("Connection", "close")
-                .end("{\"error\":\"" + code + "\",\"message\":\"" + message + "\"}");
+    private static void reject(RoutingContext context, int status, String code, String message) {
+        context.response().setStatusCode(status)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Connection", "close")
+                .end("{\"error\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\""
+                        + RequestIds.of(context) + "\"}");
     }
 }
