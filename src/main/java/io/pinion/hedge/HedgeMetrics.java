@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * Prometheus meters of one hedged reader, tagged with its {@code name}: {@code pinion_hedge_reads_total} by
  * {@code outcome} ({@link HedgeOutcome#tag()}), {@code pinion_hedge_warmup_reads_total}, and the gauge
- * {@code pinion_hedge_delay_ms} of the hedge delay in force.
+ * {@code pinion_hedge_delay_seconds} of the hedge delay in force.
  */
 final class HedgeMetrics {
 
@@ -29,7 +29,7 @@ final class HedgeMetrics {
                 .description("Reads also sent to the standby, answer dropped, to keep it warm")
                 .tag("name", name)
                 .register(registry);
-        Gauge.builder("pinion_hedge_delay_ms", delay, d -> d.nanos() / 1e6)
+        Gauge.builder("pinion_hedge_delay_seconds", delay, d -> d.nanos() / 1e9)
                 .description("Hedge delay in force: the primary's latency quantile within floor and ceiling")
                 .tag("name", name)
                 .strongReference(true)

@@ -120,7 +120,8 @@ class HedgedReaderTest extends HedgedReaderFixture {
         assertEquals(0.0, count("materialized_feed", HedgeOutcome.FAILOVER));
         assertEquals(1.0, count("user_profile", HedgeOutcome.FAILOVER));
         assertEquals(0.0, count("user_profile", HedgeOutcome.PRIMARY));
-        assertEquals(20.0, registry.get("pinion_hedge_delay_ms").tag("name", "user_profile").gauge().value());
+        assertEquals(0.020,
+                registry.get("pinion_hedge_delay_seconds").tag("name", "user_profile").gauge().value(), 1e-9);
         assertEquals(
                 0.0,
                 registry.get("pinion_hedge_warmup_reads_total")

@@ -39,7 +39,7 @@ public class OverviewService {
             "candidate", "dropped", "held_back", "shown", "persisted", "carried", "consumed", "purged", "trimmed",
             "unfollowed");
     static final String HEDGE_READS = "pinion_hedge_reads_total";
-    static final String HEDGE_DELAY = "pinion_hedge_delay_ms";
+    static final String HEDGE_DELAY = "pinion_hedge_delay_seconds";
     static final String ENQUEUED = "pinion_queue_enqueued_total";
     static final String ACKED = "pinion_queue_acked_total";
     static final String RETRIES = "pinion_queue_retries_total";
@@ -130,7 +130,7 @@ public class OverviewService {
         }
         Map<String, Double> delays = new HashMap<>();
         for (Gauge gauge : registry.find(HEDGE_DELAY).gauges()) {
-            double value = gauge.value();
+            double value = gauge.value() * 1000; // the overview shows milliseconds
             if (Double.isFinite(value)) {
                 delays.put(gauge.getId().getTag("name"), rounded(value));
             }
