@@ -69,5 +69,17 @@ echo "write-pins constant $RATE/s for $DURATION"
 echo "  pins fanned out: pushed $pushed, pulled $pulled, nobody $nobody"
 echo "  pool rows pushed: $rows ($(python3 -c "print(round($rows / max(1, $pushed), 1))") per pushed pin); receivers skipped as inactive: $skipped"
 echo "  feed queues drained (PENDING + RUNNING = 0) $drained s after the run (backlog left: $left)"
-grep -E "pin-create|pin-save|pin-like|http_req_duration\.|✓|✗" "$OUT/write-pins-$RATE.txt" | head -40 || true
-[[ $PROBE == 1 ]] && grep -E "freshness_|✓|✗" "$OUT/freshness.txt" || true
+# from the scripts' JSON summaries (k6/lib/summary.js), not their text
+python3 - "$OUT/write-pins-$RATE.json" "$OUT/freshness.json" "$PROBE" <<'PY'
+import json, os, sys
+def show(path, keep):
+    metrics = json.load(open(path))["metrics"]
+    for name in sorted(metrics):
+        if keep(name):
+            values = {k: v for k, v in metrics[name].items() if k not in ("thresholds",)}
+            print("  %s: %s" % (name, ", ".join("%s=%s" % (k, round(v, 2) if isinstance(v, float) else v)
+                                                   for k, v in values.items())))
+show(sys.argv[1], lambda n: n.startswith("http_req_duration") or n in ("checks", "http_req_failed", "iterations"))
+if sys.argv[3] == "1" and os.path.exists(sys.argv[2]):
+    show(sys.argv[2], lambda n: n.startswith("freshness_"))
+PY

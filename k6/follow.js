@@ -12,6 +12,7 @@ import { api } from './lib/api.js';
 import { manifestPath, sharedLists } from './lib/manifest.js';
 import { FOLLOW_WEIGHTS } from './lib/mix.js';
 import { envNumber, scenarios, SUMMARY_TREND_STATS, thresholds } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 import { between, intBetween, weighted } from './lib/random.js';
 import { targets } from './lib/targets.js';
 
@@ -73,4 +74,9 @@ export default function () {
       throw new Error(`unknown action ${name}`);
   }
   sleep(THINK * between(rnd, 0.1, 0.5));
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'follow', __ENV);
 }

@@ -15,6 +15,7 @@ import { Trend } from 'k6/metrics';
 import { api } from './lib/api.js';
 import { manifestPath, parseManifest } from './lib/manifest.js';
 import { envDuration, envNumber, SUMMARY_TREND_STATS } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 import { isBoard } from './lib/shape.js';
 
 const manifest = parseManifest(open(manifestPath(__ENV)), ['heavyAuthors']);
@@ -115,4 +116,9 @@ export function pulled(plans) {
 
 export function interest(plans) {
   probe('interest', plans.interest);
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'freshness', __ENV);
 }

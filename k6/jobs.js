@@ -13,6 +13,7 @@ import exec from 'k6/execution';
 import { api } from './lib/api.js';
 import { manifestPath, sharedLists } from './lib/manifest.js';
 import { envNumber, scenarios, SUMMARY_TREND_STATS, thresholds } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 
 const PATH = manifestPath(__ENV);
 const data = sharedLists(SharedArray, () => open(PATH), ['worker'], ['worker']);
@@ -85,4 +86,9 @@ export default function ({ worker }) {
 export function teardown({ worker }) {
   const stats = client.queueStats(worker, QUEUE);
   if (stats) console.log(`queue ${QUEUE} counts: ${JSON.stringify(stats.counts)}, oldest due ${stats.oldestDueAgeMs} ms`);
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'jobs', __ENV);
 }

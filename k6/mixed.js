@@ -28,6 +28,7 @@ import { pinBody } from './lib/bodies.js';
 import { manifestPath, sharedLists } from './lib/manifest.js';
 import { MIXED_WEIGHTS } from './lib/mix.js';
 import { envNumber, scenarios, SUMMARY_TREND_STATS, thresholds } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 import { nextCursor } from './lib/paging.js';
 import { between, intBetween, pick, weighted } from './lib/random.js';
 import { targets } from './lib/targets.js';
@@ -108,4 +109,9 @@ export default function () {
       throw new Error(`unknown action ${name}`);
   }
   sleep(THINK * between(rnd, 0.2, 1));
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'mixed', __ENV);
 }

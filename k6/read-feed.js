@@ -13,6 +13,7 @@ import exec from 'k6/execution';
 import { api } from './lib/api.js';
 import { manifestPath, sharedLists } from './lib/manifest.js';
 import { envNumber, scenarios, SUMMARY_TREND_STATS, thresholds } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 import { walk } from './lib/paging.js';
 import { between, intBetween } from './lib/random.js';
 
@@ -46,4 +47,9 @@ export default function () {
   pagesPerSession.add(session.pages);
   itemsPerSession.add(session.items);
   sleep(THINK * between(Math.random, 0.5, 1.5));
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'read-feed', __ENV);
 }

@@ -13,6 +13,7 @@ import { pinBody } from './lib/bodies.js';
 import { manifestPath, sharedLists } from './lib/manifest.js';
 import { WRITE_WEIGHTS } from './lib/mix.js';
 import { envNumber, scenarios, SUMMARY_TREND_STATS, thresholds } from './lib/options.js';
+import { summaryOutputs } from './lib/summary.js';
 import { between, pick, weighted } from './lib/random.js';
 
 const PATH = manifestPath(__ENV);
@@ -55,4 +56,9 @@ export default function () {
     }
   }
   sleep(THINK * between(rnd, 0.2, 1));
+}
+
+/** The summary as text on stdout and as JSON in $SUMMARY_DIR (lib/summary.js). */
+export function handleSummary(data) {
+  return summaryOutputs(data, 'write-pins', __ENV);
 }
