@@ -36,7 +36,7 @@ run_scenarios() { # $1 = build label
       get-pin|board-pins)
         LABEL=$1 RUNS=1 WARMUP=10s DURATION=$DURATION bash bench/run-api.sh "$s" | grep '^SUMMARY' ;;
       *) echo "unknown scenario $s" >&2; exit 2 ;;
-    esac | sed "s/^/$1 /"
+    esac | sed "s/^/$1 /" || echo "$1 FAILED $s (its run printed no summary; the medians leave it out)"
   done
 }
 
