@@ -27,13 +27,13 @@ public class Breakers {
 
     public Breaker forBackend(String backend) {
         return breakers.computeIfAbsent(backend, name -> {
-            Counter rejected = Counter.builder("pinion_breaker_rejected_total")
+            Counter rejected = Counter.builder("pinion.breaker.rejected")
                     .tag("backend", name)
                     .description("Calls failed at once because the backend's breaker was open")
                     .register(registry);
             Breaker breaker =
                     new Breaker(name, config.openFor().toMillis(), config.timeoutsToOpen(), rejected::increment);
-            Gauge.builder("pinion_breaker_open", breaker, b -> b.isOpen() ? 1 : 0)
+            Gauge.builder("pinion.breaker.open", breaker, b -> b.isOpen() ? 1 : 0)
                     .tag("backend", name)
                     .description("1 while the backend's breaker is open")
                     .register(registry);

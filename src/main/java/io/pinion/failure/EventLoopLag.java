@@ -38,7 +38,7 @@ public class EventLoopLag {
         this.loops = 2 * Runtime.getRuntime().availableProcessors();
         this.lastLagMs = new AtomicLongArray(loops);
         this.nextDueNs = new AtomicLongArray(loops);
-        Gauge.builder("pinion_event_loop_lag_seconds", this, lag -> lag.lagMs() / 1000.0)
+        Gauge.builder("pinion.event.loop.lag.seconds", this, lag -> lag.lagMs() / 1000.0)
                 .description("How late the event loops run their timers (the largest over the loops)")
                 .register(registry);
     }

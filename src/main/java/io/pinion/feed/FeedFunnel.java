@@ -10,7 +10,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * The delivery funnel: one Prometheus counter family, {@value #METRIC}{@code {stage, source, reason}}, that counts
+ * The delivery funnel: one counter family, {@value #METRIC}{@code {stage, source, reason}} (Prometheus:
+ * {@code pinion_feed_funnel_total}), that counts
  * every pin and pool row at each stage from creation to display, and what left the path there and why. The stages
  * and how they add up are in docs/feed.md ("The delivery funnel"); {@code FunnelBalanceTest} checks the sums. Every
  * known series is registered at start (at 0), so a sum over a stage never misses one; counting is an array lookup.
@@ -18,7 +19,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 @ApplicationScoped
 public class FeedFunnel {
 
-    public static final String METRIC = "pinion_feed_funnel_total";
+    public static final String METRIC = "pinion.feed.funnel";
 
     /** Where a count was taken, in the order a pin passes them. */
     public enum Stage {

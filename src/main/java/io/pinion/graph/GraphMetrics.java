@@ -18,16 +18,16 @@ public class GraphMetrics {
 
     GraphMetrics(MeterRegistry registry) {
         this.registry = registry;
-        this.repairsScheduled = Counter.builder("pinion_graph_repairs_scheduled_total")
+        this.repairsScheduled = Counter.builder("pinion.graph.repairs.scheduled")
                 .description("Relationships whose second side could not be written at once; a repair job was enqueued")
                 .register(registry);
-        this.sweepRepaired = Counter.builder("pinion_graph_sweep_repaired_total")
+        this.sweepRepaired = Counter.builder("pinion.graph.sweep.repaired")
                 .description("Unsettled relationships repaired by the pending sweep")
                 .register(registry);
     }
 
     void changed(String type) {
-        registry.counter("pinion_graph_changes_total", "type", type).increment();
+        registry.counter("pinion.graph.changes", "type", type).increment();
     }
 
     void repairScheduled() {
@@ -39,6 +39,6 @@ public class GraphMetrics {
     }
 
     public void failoverResynced(int count) {
-        registry.counter("pinion_graph_failover_resynced_total").increment(count);
+        registry.counter("pinion.graph.failover.resynced").increment(count);
     }
 }

@@ -160,7 +160,7 @@ public class BackendProbes {
     private java.util.concurrent.atomic.AtomicLong lag(String hostName) {
         return replicaLag.computeIfAbsent(hostName, name -> {
             java.util.concurrent.atomic.AtomicLong value = new java.util.concurrent.atomic.AtomicLong(-1);
-            io.micrometer.core.instrument.Gauge.builder("pinion_mysql_replica_lag_seconds", value,
+            io.micrometer.core.instrument.Gauge.builder("pinion.mysql.replica.lag.seconds", value,
                     java.util.concurrent.atomic.AtomicLong::get)
                     .description("How far the host's replica is behind its master (Seconds_Behind_Master) at its last "
                             + "probe; -1 when it does not replicate or did not answer")

@@ -19,17 +19,17 @@ final class HedgeMetrics {
 
     HedgeMetrics(MeterRegistry registry, String name, HedgeDelay delay) {
         for (HedgeOutcome outcome : HedgeOutcome.values()) {
-            reads.put(outcome, Counter.builder("pinion_hedge_reads_total")
+            reads.put(outcome, Counter.builder("pinion.hedge.reads")
                     .description("Hedged reads by which side answered")
                     .tag("name", name)
                     .tag("outcome", outcome.tag())
                     .register(registry));
         }
-        this.warmups = Counter.builder("pinion_hedge_warmup_reads_total")
+        this.warmups = Counter.builder("pinion.hedge.warmup.reads")
                 .description("Reads also sent to the standby, answer dropped, to keep it warm")
                 .tag("name", name)
                 .register(registry);
-        Gauge.builder("pinion_hedge_delay_seconds", delay, d -> d.nanos() / 1e9)
+        Gauge.builder("pinion.hedge.delay.seconds", delay, d -> d.nanos() / 1e9)
                 .description("Hedge delay in force: the primary's latency quantile within floor and ceiling")
                 .tag("name", name)
                 .strongReference(true)

@@ -45,22 +45,22 @@ public class QueueMetrics {
 
     QueueMetrics(MeterRegistry registry) {
         this.registry = registry;
-        this.groupCommitWait = Timer.builder("pinion_queue_group_commit_wait_seconds")
+        this.groupCommitWait = Timer.builder("pinion.queue.group.commit.wait")
                 .description("From an enqueue's arrival in the group commit to its INSERT being sent")
                 .publishPercentiles(0.5, 0.99).register(registry);
-        this.groupCommitInsert = Timer.builder("pinion_queue_group_commit_insert_seconds")
+        this.groupCommitInsert = Timer.builder("pinion.queue.group.commit.insert")
                 .description("A group commit's INSERT, commit included")
                 .publishPercentiles(0.5, 0.99).register(registry);
-        this.groupCommitJobs = DistributionSummary.builder("pinion_queue_group_commit_jobs")
+        this.groupCommitJobs = DistributionSummary.builder("pinion.queue.group.commit.jobs")
                 .description("Jobs per group-commit INSERT").publishPercentiles(0.5, 0.99).register(registry);
-        this.ackCommitUpdate = Timer.builder("pinion_queue_ack_commit_update_seconds")
+        this.ackCommitUpdate = Timer.builder("pinion.queue.ack.commit.update")
                 .description("An ack UPDATE of one partition, commit included")
                 .publishPercentiles(0.5, 0.99).register(registry);
-        this.ackCommitAcks = DistributionSummary.builder("pinion_queue_ack_commit_acks")
+        this.ackCommitAcks = DistributionSummary.builder("pinion.queue.ack.commit.acks")
                 .description("Acks per ack UPDATE").publishPercentiles(0.5, 0.99).register(registry);
-        this.ackCommitCalls = DistributionSummary.builder("pinion_queue_ack_commit_calls")
+        this.ackCommitCalls = DistributionSummary.builder("pinion.queue.ack.commit.calls")
                 .description("Ack calls sharing one ack UPDATE").publishPercentiles(0.5, 0.99).register(registry);
-        this.prefetchJobs = DistributionSummary.builder("pinion_queue_prefetch_jobs")
+        this.prefetchJobs = DistributionSummary.builder("pinion.queue.prefetch.jobs")
                 .description("Jobs leased by one prefetch of an owned partition (finds of none not counted)")
                 .publishPercentiles(0.5, 0.99).register(registry);
     }
@@ -90,31 +90,31 @@ public class QueueMetrics {
 
     /** Jobs written already leased to this instance's broker ({@link WriteLeases}). */
     void writtenLeased(String queue, int count) {
-        counter("pinion_queue_written_leased_total", queue, null).increment(count);
+        counter("pinion.queue.written.leased", queue, null).increment(count);
     }
 
     public void enqueued(String queue, int count) {
-        counter("pinion_queue_enqueued_total", queue, null).increment(count);
+        counter("pinion.queue.enqueued", queue, null).increment(count);
     }
 
     public void dequeued(String queue, int count) {
         if (count > 0) {
-            counter("pinion_queue_dequeued_total", queue, null).increment(count);
+            counter("pinion.queue.dequeued", queue, null).increment(count);
         }
     }
 
     public void acked(String queue, boolean success, int count) {
-        counter("pinion_queue_acked_total", queue, success ? "success" : "failure").increment(count);
+        counter("pinion.queue.acked", queue, success ? "success" : "failure").increment(count);
     }
 
     public void retried(String queue, int count) {
         if (count > 0) {
-            counter("pinion_queue_retries_total", queue, null).increment(count);
+            counter("pinion.queue.retries", queue, null).increment(count);
         }
     }
 
     public void handled(String queue, boolean success, long nanos) {
-        timers.computeIfAbsent(queue + "|" + success, key -> track(key, Timer.builder("pinion_queue_handler_seconds")
+        timers.computeIfAbsent(queue + "|" + success, key -> track(key, Timer.builder("pinion.queue.handler")
                         .tag("queue", queue).tag("outcome", success ? "success" : "failure")
                         .publishPercentiles(0.5, 0.99)
                         .register(registry)))
@@ -123,7 +123,7 @@ public class QueueMetrics {
 
     /** Time to hand jobs out of a broker's buffers (in-process dequeue), {@code pinion_queue_handoff_seconds}. */
     public void handoff(String queue, long nanos) {
-        timers.computeIfAbsent(queue + "|handoff", key -> track(key, Timer.builder("pinion_queue_handoff_seconds")
+        timers.computeIfAbsent(queue + "|handoff", key -> track(key, Timer.builder("pinion.queue.handoff")
                         .tag("queue", queue)
                         .publishPercentiles(0.5, 0.99, 0.999)
                         .register(registry)))
@@ -134,7 +134,7 @@ public class QueueMetrics {
     public void partitionGauge(String name, String queue, int partition, long value) {
         gauges.computeIfAbsent(queue + "|" + partition + "|" + name, key -> {
             AtomicLong holder = new AtomicLong();
-            track(key, Gauge.builder("pinion_queue_" + name, holder, AtomicLong::get)
+            track(key, Gauge.builder("pinion.queue." + name.replace('_', '.'), holder, AtomicLong::get)
                     .tag("queue", queue).tag("partition", Integer.toString(partition))
                     .register(registry));
             return holder;

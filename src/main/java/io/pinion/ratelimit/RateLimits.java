@@ -48,7 +48,7 @@ public class RateLimits {
         this.writesLimited = counter(registry, "write");
         this.addressesLimited = counter(registry, "login_address");
         this.pairsLimited = counter(registry, "login_user_address");
-        this.usersSlowed = Counter.builder("pinion_login_slowed_total")
+        this.usersSlowed = Counter.builder("pinion.login.slowed")
                 .description("Logins held back because their username was tried too often from anywhere")
                 .register(registry);
     }
@@ -94,7 +94,7 @@ public class RateLimits {
     }
 
     private static Counter counter(MeterRegistry registry, String limit) {
-        return Counter.builder("pinion_rate_limited_total").tag("limit", limit)
+        return Counter.builder("pinion.rate.limited").tag("limit", limit)
                 .description("Requests refused with 429 by a rate limit").register(registry);
     }
 }

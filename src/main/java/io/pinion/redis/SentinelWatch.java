@@ -80,7 +80,7 @@ public class SentinelWatch {
         String before = masters.put(instance.name(), address);
         if (before != null && !before.equals(address)) {
             LOG.warnf("Redis %s: Sentinel moved its master from %s to %s", instance.name(), before, address);
-            Counter.builder("pinion_redis_master_changes").description("Redis masters Sentinel moved (failovers seen)")
+            Counter.builder("pinion.redis.master.changes").description("Redis masters Sentinel moved (failovers seen)")
                     .tag("instance", instance.name()).register(registry).increment();
             changes.fireAsync(new RedisMasterChanged(instance.name(), before, address, System.currentTimeMillis()));
         }

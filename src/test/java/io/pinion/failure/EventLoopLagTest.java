@@ -38,7 +38,7 @@ class EventLoopLagTest {
             blocked.await(5, TimeUnit.SECONDS);
             Wait.pause(Duration.ofMillis(300), "the loop held for 300 ms");
             assertTrue(lag.busy(), "a loop held for 300 ms: " + lag.lagMs() + " ms");
-            assertTrue(registry.get("pinion_event_loop_lag_seconds").gauge().value() > 0.2);
+            assertTrue(registry.get("pinion.event.loop.lag.seconds").gauge().value() > 0.2);
             release.countDown();
             Wait.pause(Duration.ofMillis(300), "the late timer fires, and on-time ones after it");
             assertTrue(settles(lag), "released: " + lag.lagMs() + " ms");

@@ -203,7 +203,7 @@ class FeedFailoverTest {
     }
 
     private double count(String outcome) {
-        var counter = registry.find("pinion_hedge_reads_total")
+        var counter = registry.find("pinion.hedge.reads")
                 .tags("name", "materialized_feed", "outcome", outcome)
                 .counter();
         return counter == null ? 0 : counter.count();

@@ -63,7 +63,7 @@ class InactiveFeedTest {
         // visits racing each other's persist jobs can take the approximate pool count below zero: still active
         states.poolRows(activeId, -3).await().atMost(WAIT);
         long skippedBefore = FunnelCounts.of(metrics).get("skipped", "following", "inactive");
-        double regenerationsBefore = counter("pinion_feed_regenerations_total");
+        double regenerationsBefore = counter("pinion.feed.regenerations");
 
         long missed = Long.parseLong(createPin(author, board, "pinned while away"));
         eventually(() -> pooled(activeId).contains(missed));
@@ -76,7 +76,7 @@ class InactiveFeedTest {
         assertTrue(elapsedMs < config.generatorBudget().toMillis() + 1_000, "the first page took " + elapsedMs + " ms");
 
         eventually(() -> pooled(awayId).contains(missed)
-                && counter("pinion_feed_regenerations_total") >= regenerationsBefore + 1);
+                && counter("pinion.feed.regenerations") >= regenerationsBefore + 1);
         FeedState state = states.read(awayId).await().atMost(WAIT);
         assertTrue(state.lastVisit() > System.currentTimeMillis() - 60_000, "the visit was recorded: active again");
 

@@ -101,7 +101,7 @@ class PoolBoundsTest {
         }
         Multi.createFrom().iterable(batches).onItem().transformToUni(pools::add).merge(4).collect().last()
                 .await().atMost(WAIT);
-        double readBefore = counter("pinion_feed_index_rows_read_total");
+        double readBefore = counter("pinion.feed.index.rows.read");
 
         long start = System.nanoTime();
         FollowEvent unfollow = new FollowEvent("unfollow_user", Long.toString(user), Long.toString(gone), null, 0);
@@ -122,9 +122,9 @@ class PoolBoundsTest {
                 .atMost(WAIT);
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         System.out.printf("unfollow against a %d-row pool: %d ms, %.0f index rows read%n", total, tookMs,
-                counter("pinion_feed_index_rows_read_total") - readBefore);
+                counter("pinion.feed.index.rows.read") - readBefore);
 
-        double read = counter("pinion_feed_index_rows_read_total") - readBefore;
+        double read = counter("pinion.feed.index.rows.read") - readBefore;
         assertTrue(
                 read >= ofGone && read < 1_000,
                 "only the author's index rows were read (other jobs may read a few): " + read);

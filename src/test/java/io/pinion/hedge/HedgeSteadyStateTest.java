@@ -65,8 +65,8 @@ class HedgeSteadyStateTest {
     }
 
     private double hedgedCounted() {
-        return registry.get("pinion_hedge_reads_total").tag("outcome", "hedged_standby_won").counter().count()
-                + registry.get("pinion_hedge_reads_total").tag("outcome", "hedged_primary_won").counter().count();
+        return registry.get("pinion.hedge.reads").tag("outcome", "hedged_standby_won").counter().count()
+                + registry.get("pinion.hedge.reads").tag("outcome", "hedged_primary_won").counter().count();
     }
 
     @Test
@@ -80,7 +80,7 @@ class HedgeSteadyStateTest {
             assertTrue(read.awaitItem().getItem().outcome().fromStandby());
         }
         assertEquals(Duration.ofMillis(200), reader.currentDelay());
-        assertEquals(2_000.0, registry.get("pinion_hedge_reads_total").tag("outcome", "failover").counter().count()
-                + registry.get("pinion_hedge_reads_total").tag("outcome", "standby_only").counter().count());
+        assertEquals(2_000.0, registry.get("pinion.hedge.reads").tag("outcome", "failover").counter().count()
+                + registry.get("pinion.hedge.reads").tag("outcome", "standby_only").counter().count());
     }
 }

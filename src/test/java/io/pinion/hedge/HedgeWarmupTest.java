@@ -27,7 +27,7 @@ class HedgeWarmupTest {
     }
 
     double warmupsCounted() {
-        return registry.get("pinion_hedge_warmup_reads_total").tag("name", "feed").counter().count();
+        return registry.get("pinion.hedge.warmup.reads").tag("name", "feed").counter().count();
     }
 
     @Test
@@ -48,7 +48,7 @@ class HedgeWarmupTest {
             }
         }
         assertEquals(0, standby.cancelled());
-        assertEquals(10_000.0, registry.get("pinion_hedge_reads_total").tag("outcome", "primary").counter().count());
+        assertEquals(10_000.0, registry.get("pinion.hedge.reads").tag("outcome", "primary").counter().count());
     }
 
     @Test

@@ -135,14 +135,14 @@ class HedgedRaceConcurrencyTest {
                 "every hanging side was cancelled");
         assertEquals(
                 reads,
-                registry.get("pinion_hedge_reads_total").counters().stream()
+                registry.get("pinion.hedge.reads").counters().stream()
                         .mapToDouble(c -> c.count())
                         .sum());
         for (HedgeOutcome outcome : HedgeOutcome.values()) {
             if (outcome == HedgeOutcome.STANDBY_ONLY) {
                 continue; // only after 20 primary losses in a row, which these random scenarios may not produce
             }
-            assertTrue(registry.get("pinion_hedge_reads_total").tag("outcome", outcome.tag()).counter().count() > 0,
+            assertTrue(registry.get("pinion.hedge.reads").tag("outcome", outcome.tag()).counter().count() > 0,
                     "the races reached " + outcome);
         }
     }

@@ -32,7 +32,7 @@ abstract class HedgedReaderFixture {
     }
 
     double count(String name, HedgeOutcome outcome) {
-        return registry.get("pinion_hedge_reads_total").tags("name", name, "outcome", outcome.tag()).counter().count();
+        return registry.get("pinion.hedge.reads").tags("name", name, "outcome", outcome.tag()).counter().count();
     }
 
     /** The read was counted once, under {@code outcome} and nothing else. */

@@ -94,7 +94,7 @@ class HedgedReaderTest extends HedgedReaderFixture {
         assertTrue(standby.call(0).isCancelled());
         assertEquals(
                 0.0,
-                registry.get("pinion_hedge_reads_total").counters().stream()
+                registry.get("pinion.hedge.reads").counters().stream()
                         .mapToDouble(c -> c.count())
                         .sum());
     }
@@ -121,10 +121,10 @@ class HedgedReaderTest extends HedgedReaderFixture {
         assertEquals(1.0, count("user_profile", HedgeOutcome.FAILOVER));
         assertEquals(0.0, count("user_profile", HedgeOutcome.PRIMARY));
         assertEquals(0.020,
-                registry.get("pinion_hedge_delay_seconds").tag("name", "user_profile").gauge().value(), 1e-9);
+                registry.get("pinion.hedge.delay.seconds").tag("name", "user_profile").gauge().value(), 1e-9);
         assertEquals(
                 0.0,
-                registry.get("pinion_hedge_warmup_reads_total")
+                registry.get("pinion.hedge.warmup.reads")
                         .tag("name", "materialized_feed")
                         .counter()
                         .count());

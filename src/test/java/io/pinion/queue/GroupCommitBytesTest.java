@@ -50,9 +50,9 @@ class GroupCommitBytesTest {
                 new QueueMetrics(registry));
         commit.submit(QUEUE, List.of(job(5_000), job(10))).subscribe().withSubscriber(UniAssertSubscriber.create())
                 .assertCompleted();
-        assertEquals(1, registry.get("pinion_queue_group_commit_jobs").summary().count());
-        assertEquals(2.0, registry.get("pinion_queue_group_commit_jobs").summary().totalAmount());
-        assertEquals(1, registry.get("pinion_queue_group_commit_wait_seconds").timer().count());
+        assertEquals(1, registry.get("pinion.queue.group.commit.jobs").summary().count());
+        assertEquals(2.0, registry.get("pinion.queue.group.commit.jobs").summary().totalAmount());
+        assertEquals(1, registry.get("pinion.queue.group.commit.wait").timer().count());
     }
 
     private static NewJob job(int bytes) {

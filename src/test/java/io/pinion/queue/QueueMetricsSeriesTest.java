@@ -27,17 +27,17 @@ class QueueMetricsSeriesTest {
         metrics.partitionGauge("buffered", "kept", 1, 2);
 
         metrics.forgetPartition("kept", 1);
-        assertTrue(registry.find("pinion_queue_buffered").tag("queue", "kept").gauges().isEmpty());
-        assertEquals(7.0, registry.get("pinion_queue_depth").tag("queue", "kept").gauge().value());
+        assertTrue(registry.find("pinion.queue.buffered").tag("queue", "kept").gauges().isEmpty());
+        assertEquals(7.0, registry.get("pinion.queue.depth").tag("queue", "kept").gauge().value());
 
         metrics.keepOnly(Set.of("kept"));
-        assertTrue(registry.find("pinion_queue_enqueued_total").tag("queue", "gone").counters().isEmpty());
-        assertTrue(registry.find("pinion_queue_handoff_seconds").tag("queue", "gone").timers().isEmpty());
-        assertTrue(registry.find("pinion_queue_depth").tag("queue", "gone").gauges().isEmpty());
-        assertEquals(1.0, registry.get("pinion_queue_enqueued_total").tag("queue", "kept").counter().count());
+        assertTrue(registry.find("pinion.queue.enqueued").tag("queue", "gone").counters().isEmpty());
+        assertTrue(registry.find("pinion.queue.handoff").tag("queue", "gone").timers().isEmpty());
+        assertTrue(registry.find("pinion.queue.depth").tag("queue", "gone").gauges().isEmpty());
+        assertEquals(1.0, registry.get("pinion.queue.enqueued").tag("queue", "kept").counter().count());
 
         metrics.enqueued("gone", 2);
-        assertEquals(2.0, registry.get("pinion_queue_enqueued_total").tag("queue", "gone").counter().count(),
+        assertEquals(2.0, registry.get("pinion.queue.enqueued").tag("queue", "gone").counter().count(),
                 "a queue created again under the same name starts new series");
     }
 }

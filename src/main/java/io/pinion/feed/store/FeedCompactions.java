@@ -58,7 +58,7 @@ public class FeedCompactions {
         for (TableName table : List.of(FeedTables.POOLS, FeedTables.MATERIALIZED)) {
             compactions.put(
                     table,
-                    Counter.builder("pinion_feed_compactions_total")
+                    Counter.builder("pinion.feed.compactions")
                             .tag("table", table.getNameAsString())
                             .description(
                                     "Feed regions major-compacted because their scans skipped more deleted rows than"

@@ -49,7 +49,7 @@ public class StandbyLag {
     StandbyLag(FeedTables tables, StandbyReplication replication, MeterRegistry registry) {
         this.tables = tables;
         this.replication = replication;
-        this.timer = Timer.builder("pinion_feed_standby_lag").description("Time until a write to the materialized"
+        this.timer = Timer.builder("pinion.feed.standby.lag").description("Time until a write to the materialized"
                         + " feed's primary was readable on the standby (marker probes)")
                 .publishPercentiles(0.5, 0.99).publishPercentileHistogram().register(registry);
     }

@@ -29,7 +29,7 @@ public class FailoverMetrics {
     }
 
     void promoted(String host, MysqlFailover.Trigger trigger, long tookMs) {
-        Timer.builder("pinion_mysql_promotions").description("Promotions of a MySQL host's replica")
+        Timer.builder("pinion.mysql.promotions").description("Promotions of a MySQL host's replica")
                 .tag("host", host).tag("trigger", trigger.name().toLowerCase())
                 .register(registry).record(Duration.ofMillis(tookMs));
     }
@@ -37,7 +37,7 @@ public class FailoverMetrics {
     void unreachableFor(String host, long ms) {
         unreachableMs.computeIfAbsent(host, name -> {
             AtomicLong value = new AtomicLong();
-            Gauge.builder("pinion_mysql_master_unreachable_seconds", value, v -> v.get() / 1000.0)
+            Gauge.builder("pinion.mysql.master.unreachable.seconds", value, v -> v.get() / 1000.0)
                     .description("How long the host's master has not answered the failover check").tag("host", name)
                     .register(registry);
             return value;
@@ -47,7 +47,7 @@ public class FailoverMetrics {
     void diverged(String host, long transactions) {
         diverged.computeIfAbsent(host, name -> {
             AtomicLong value = new AtomicLong();
-            Gauge.builder("pinion_mysql_diverged_transactions", value, AtomicLong::get)
+            Gauge.builder("pinion.mysql.diverged.transactions", value, AtomicLong::get)
                     .description("Transactions the host's replica holds that its master never received (last rejoin)")
                     .tag("host", name).register(registry);
             return value;

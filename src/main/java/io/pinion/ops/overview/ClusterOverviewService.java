@@ -22,6 +22,12 @@ import io.smallrye.mutiny.Uni;
 @ApplicationScoped
 public class ClusterOverviewService {
 
+    /** The meters' names as Prometheus exposes them (the registry's names with underscores and unit suffixes). */
+    static final String PROM_REQUESTS = "pinion_http_group_seconds";
+    static final String PROM_ERRORS = "pinion_http_group_errors_total";
+    static final String PROM_ENQUEUED = "pinion_queue_enqueued_total";
+    static final String PROM_ACKED = "pinion_queue_acked_total";
+
     private final Prometheus prometheus;
 
     ClusterOverviewService(Prometheus prometheus) {
@@ -35,11 +41,11 @@ public class ClusterOverviewService {
         String job = prometheus.job().replace("\\", "\\\\").replace("\"", "\\\"");
         return Uni.combine().all().unis(List.of(
                 prometheus.query("count(up{job=\"" + job + "\"} == 1)"),
-                prometheus.query("sum by (group) (rate(" + RequestMeters.TIMER + "_count{job=\"" + job + "\"}[1m]))"),
-                prometheus.query("sum by (group) (rate(" + RequestMeters.ERRORS + "{job=\"" + job + "\"}[1m]))"),
-                prometheus.query("max by (group) (" + RequestMeters.TIMER + "{job=\"" + job + "\",quantile=\"0.99\"})"),
-                prometheus.query("sum by (queue) (rate(" + OverviewService.ENQUEUED + "{job=\"" + job + "\"}[1m]))"),
-                prometheus.query("sum by (queue) (rate(" + OverviewService.ACKED + "{job=\"" + job
+                prometheus.query("sum by (group) (rate(" + PROM_REQUESTS + "_count{job=\"" + job + "\"}[1m]))"),
+                prometheus.query("sum by (group) (rate(" + PROM_ERRORS + "{job=\"" + job + "\"}[1m]))"),
+                prometheus.query("max by (group) (" + PROM_REQUESTS + "{job=\"" + job + "\",quantile=\"0.99\"})"),
+                prometheus.query("sum by (queue) (rate(" + PROM_ENQUEUED + "{job=\"" + job + "\"}[1m]))"),
+                prometheus.query("sum by (queue) (rate(" + PROM_ACKED + "{job=\"" + job
                         + "\",outcome=\"success\"}[1m]))"),
                 prometheus.query("sum by (queue) (pinion_queue_depth{job=\"" + job + "\"})"),
                 prometheus.query("max by (queue) (pinion_queue_oldest_due_age_seconds{job=\"" + job + "\"})")))

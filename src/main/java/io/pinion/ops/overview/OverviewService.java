@@ -33,16 +33,16 @@ import io.pinion.ops.overview.Overview.RequestGroupStats;
 @ApplicationScoped
 public class OverviewService {
 
-    static final String FUNNEL = "pinion_feed_funnel_total";
+    static final String FUNNEL = "pinion.feed.funnel";
     /** The funnel's stages in the order a pin meets them (docs/feed.md); the chart's order. Others follow, by name. */
     static final List<String> FUNNEL_STAGES = List.of("created", "routed", "paged", "pushed", "skipped", "pooled",
             "candidate", "dropped", "held_back", "shown", "persisted", "carried", "consumed", "purged", "trimmed",
             "unfollowed");
-    static final String HEDGE_READS = "pinion_hedge_reads_total";
-    static final String HEDGE_DELAY = "pinion_hedge_delay_seconds";
-    static final String ENQUEUED = "pinion_queue_enqueued_total";
-    static final String ACKED = "pinion_queue_acked_total";
-    static final String RETRIES = "pinion_queue_retries_total";
+    static final String HEDGE_READS = "pinion.hedge.reads";
+    static final String HEDGE_DELAY = "pinion.hedge.delay.seconds";
+    static final String ENQUEUED = "pinion.queue.enqueued";
+    static final String ACKED = "pinion.queue.acked";
+    static final String RETRIES = "pinion.queue.retries";
 
     private static final Comparator<FunnelCount> FUNNEL_ORDER = Comparator
             .comparingInt((FunnelCount count) -> stageRank(count.stage()))

@@ -18,8 +18,8 @@ import io.micrometer.core.instrument.Timer;
 @ApplicationScoped
 public class RequestMeters {
 
-    static final String TIMER = "pinion_http_group_seconds";
-    static final String ERRORS = "pinion_http_group_errors_total";
+    static final String TIMER = "pinion.http.group";
+    static final String ERRORS = "pinion.http.group.errors";
 
     private final Timer[] timers = new Timer[RequestGroup.values().length];
     private final Counter[] errors = new Counter[RequestGroup.values().length];

@@ -78,7 +78,7 @@ class FeedCompactionsTest {
     }
 
     private double compacted() {
-        return registry.find("pinion_feed_compactions_total").tag("table", FeedTables.POOLS.getNameAsString())
+        return registry.find("pinion.feed.compactions").tag("table", FeedTables.POOLS.getNameAsString())
                 .counter().count();
     }
 
