@@ -124,4 +124,28 @@ public interface FeedConfig {
         @WithDefault("20000")
         long minSkippedRows();
     }
+
+    /** The per-pin, per-author and per-board delivery funnel ({@code feed.funnel}, docs/feed.md). */
+    Funnel funnel();
+
+    interface Funnel {
+
+        /** Whether the funnel is also counted per pin, author and board (the global funnel always is). */
+        @WithDefault("true")
+        boolean perEntity();
+
+        /**
+         * How often the counts held in memory are added to Redis ({@code pinion.feed.funnel.flush-every}, read by the
+         * scheduler): the per-entity funnel is this far behind.
+         */
+        @WithDefault("5s")
+        Duration flushEvery();
+
+        /**
+         * The most memory the counts held between two flushes may take; past it a flush starts at once and counts
+         * that find no room are dropped (and counted in {@code pinion_feed_funnel_entity_dropped_total}).
+         */
+        @WithDefault("16777216")
+        long maxBytes();
+    }
 }

@@ -15,6 +15,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * every pin and pool row at each stage from creation to display, and what left the path there and why. The stages
  * and how they add up are in docs/feed.md ("The delivery funnel"); {@code FunnelBalanceTest} checks the sums. Every
  * known series is registered at start (at 0), so a sum over a stage never misses one; counting is an array lookup.
+ *
+ * <p>A count that names its pin ({@link FunnelPin}) is also counted per pin, author and board ({@link FunnelTally},
+ * then Redis through {@code feed.funnel}): the per-entity funnel holds the same numbers as this one, split by entity.
  */
 @ApplicationScoped
 public class FeedFunnel {
@@ -120,26 +123,34 @@ public class FeedFunnel {
     }
 
     private final MeterRegistry registry;
+    private final FunnelTally tally;
     private final Counter[] counters = new Counter[Stage.values().length * SOURCES * REASONS];
 
-    FeedFunnel(MeterRegistry registry) {
+    FeedFunnel(MeterRegistry registry, FunnelTally tally) {
         this.registry = registry;
+        this.tally = tally;
         for (Series series : SERIES) {
             counter(series.stage(), series.source(), series.reason());
         }
     }
 
-    /** Adds {@code n} to a series; {@code source} null means the stage is counted for all sources together. */
-    public void count(Stage stage, FeedSource source, Reason reason, long n) {
+    /**
+     * Adds {@code n} to a series and to the pin's own funnel; {@code source} null means the stage is counted for all
+     * sources together.
+     */
+    public void count(Stage stage, FeedSource source, Reason reason, FunnelPin pin, long n) {
         if (n > 0) {
             counter(stage, source, reason).increment(n);
+            tally.add(pin, stage, source, reason, n, System.currentTimeMillis());
         }
     }
 
     /** Adds one per entry, to each entry's source. */
     public void perSource(Stage stage, List<FeedEntry> entries) {
+        long now = System.currentTimeMillis();
         for (FeedEntry entry : entries) {
             counter(stage, entry.source(), Reason.NONE).increment();
+            tally.add(FunnelPin.of(entry), stage, entry.source(), Reason.NONE, 1, now);
         }
     }
 
@@ -150,22 +161,81 @@ public class FeedFunnel {
 
     /** Adds one per pool row, to each row's source, with a reason. */
     public void perRow(Stage stage, Reason reason, List<PoolEntry> rows) {
+        long now = System.currentTimeMillis();
         for (PoolEntry row : rows) {
             counter(stage, row.key().source(), reason).increment();
+            tally.add(FunnelPin.of(row), stage, row.key().source(), reason, 1, now);
         }
     }
 
-    /** What one chunk's plan did with its candidates. */
-    public void planned(PlanCounts counts) {
-        for (FeedSource source : FeedSource.values()) {
-            count(Stage.CANDIDATE, source, Reason.POOL, counts.get(source, PlanCounts.Kind.POOLED));
-            count(Stage.CANDIDATE, source, Reason.PULLED, counts.get(source, PlanCounts.Kind.PULLED));
-            count(Stage.DROPPED, source, Reason.BELOW_BAR, counts.get(source, PlanCounts.Kind.BELOW_BAR));
-            count(Stage.DROPPED, source, Reason.DUPLICATE, counts.get(source, PlanCounts.Kind.DUPLICATE));
-            count(Stage.DROPPED, source, Reason.ALREADY_SHOWN, counts.get(source, PlanCounts.Kind.ALREADY_SHOWN));
-            count(Stage.HELD_BACK, source, Reason.POOL, counts.get(source, PlanCounts.Kind.HELD_BACK_POOLED));
-            count(Stage.HELD_BACK, source, Reason.PULLED, counts.get(source, PlanCounts.Kind.HELD_BACK_PULLED));
+    /** Adds one per pool row to the stage's all-sources series, and to each row's pin. */
+    public void rows(Stage stage, Reason reason, List<PoolEntry> rows) {
+        if (rows.isEmpty()) {
+            return;
         }
+        counter(stage, null, reason).increment(rows.size());
+        long now = System.currentTimeMillis();
+        for (PoolEntry row : rows) {
+            tally.add(FunnelPin.of(row), stage, null, reason, 1, now);
+        }
+    }
+
+    /** What one chunk's plan did with its candidates: every candidate in its stage, and in its pin's funnel. */
+    public void planned(PlanCounts counts) {
+        long now = System.currentTimeMillis();
+        counts.forEach((source, entry, kind) -> {
+            Stage stage;
+            Reason reason;
+            switch (kind) {
+                case POOLED -> {
+                    stage = Stage.CANDIDATE;
+                    reason = Reason.POOL;
+                }
+                case PULLED -> {
+                    stage = Stage.CANDIDATE;
+                    reason = Reason.PULLED;
+                }
+                case BELOW_BAR -> {
+                    stage = Stage.DROPPED;
+                    reason = Reason.BELOW_BAR;
+                }
+                case DUPLICATE -> {
+                    stage = Stage.DROPPED;
+                    reason = Reason.DUPLICATE;
+                }
+                case ALREADY_SHOWN -> {
+                    stage = Stage.DROPPED;
+                    reason = Reason.ALREADY_SHOWN;
+                }
+                case HELD_BACK_POOLED -> {
+                    stage = Stage.HELD_BACK;
+                    reason = Reason.POOL;
+                }
+                case HELD_BACK_PULLED -> {
+                    stage = Stage.HELD_BACK;
+                    reason = Reason.PULLED;
+                }
+                default -> {
+                    return; // chosen: counted as shown or dropped when the page is hydrated
+                }
+            }
+            counter(stage, source, reason).increment();
+            tally.add(FunnelPin.of(entry), stage, source, reason, 1, now);
+        });
+    }
+
+    /** A series' count on this instance since it started. */
+    public record Total(Stage stage, FeedSource source, Reason reason, long count) {
+    }
+
+    /** Every series the feed counts, with what this instance counted since it started. */
+    public List<Total> totals() {
+        List<Total> totals = new ArrayList<>(SERIES.size());
+        for (Series series : SERIES) {
+            totals.add(new Total(series.stage(), series.source(), series.reason(),
+                    (long) counter(series.stage(), series.source(), series.reason()).count()));
+        }
+        return totals;
     }
 
     private Counter counter(Stage stage, FeedSource source, Reason reason) {

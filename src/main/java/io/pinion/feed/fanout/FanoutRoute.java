@@ -4,6 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.store.PulledAuthors;
 import io.pinion.graph.FollowQueries;
@@ -69,8 +70,8 @@ public class FanoutRoute {
     }
 
     /** A pin that reaches nobody (counted). */
-    public Uni<Void> nobody() {
-        funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.NOBODY, 1);
+    public Uni<Void> nobody(FunnelPin pin) {
+        funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.NOBODY, pin, 1);
         return Uni.createFrom().voidItem();
     }
 
@@ -83,9 +84,10 @@ public class FanoutRoute {
                 .add(recentPins.author(pin.author()), pin)
                 .chain(() -> pulledAuthors.mark(pin.author(), pin.created()))
                 .invoke(() -> {
-                    funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED, 1);
-                    funnel.count(
-                            FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED_AUTHOR, receivers);
+                    FunnelPin counted = new FunnelPin(pin.pin(), pin.author(), pin.board());
+                    funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED, counted, 1);
+                    funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.PULLED_AUTHOR,
+                            counted, receivers);
                 });
     }
 }

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedScorer;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
@@ -98,7 +99,7 @@ public class FanoutWorker implements JobWorker {
             case PUSHED -> job.purge() ? purge(job.firstPurgePage()) : push(job.firstPage());
             case PULLED -> job.purge() ? Uni.createFrom().voidItem()
                     : route.pull(recentPin(job, job.created()), decision.receivers());
-            case NOBODY -> job.purge() ? Uni.createFrom().voidItem() : route.nobody();
+            case NOBODY -> job.purge() ? Uni.createFrom().voidItem() : route.nobody(counted(job));
         });
     }
 
@@ -107,7 +108,8 @@ public class FanoutWorker implements JobWorker {
         RecentPins.Index index = recentPins.interest(job.interest());
         RecentPin pin = recentPin(job, job.created());
         return job.removed() ? recentPins.remove(index, pin) : recentPins.add(index, pin)
-                .invoke(() -> funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1));
+                .invoke(() -> funnel.count(
+                        FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, counted(job), 1));
     }
 
     /** A page of a pushed pin's receivers: pool rows for the active ones. */
@@ -149,10 +151,11 @@ public class FanoutWorker implements JobWorker {
     /** A page done: the pin counts as pushed once (its first page), its receivers as paged, the inactive as skipped. */
     private void paged(FanoutJob.PushPage page, int receivers, int active) {
         if (page.cursor() == null) {
-            funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PUSHED, 1);
+            funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.FOLLOWING, FeedFunnel.Reason.PUSHED, counted(page), 1);
         }
-        funnel.count(FeedFunnel.Stage.PAGED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, receivers);
-        funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.INACTIVE, receivers - active);
+        funnel.count(FeedFunnel.Stage.PAGED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, counted(page), receivers);
+        funnel.count(FeedFunnel.Stage.SKIPPED, FeedSource.FOLLOWING, FeedFunnel.Reason.INACTIVE, counted(page),
+                receivers - active);
     }
 
     /** The page's rows, written by this job: the pin is scored for each active receiver and put in one batch. */
@@ -168,8 +171,8 @@ public class FanoutWorker implements JobWorker {
                     page.created()));
         }
         return pools.add(entries)
-                .invoke(() -> funnel.count(
-                        FeedFunnel.Stage.PUSHED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE, entries.size()))
+                .invoke(() -> funnel.count(FeedFunnel.Stage.PUSHED, FeedSource.FOLLOWING, FeedFunnel.Reason.NONE,
+                        new FunnelPin(pin, author, board), entries.size()))
                 .chain(() -> trims(active));
     }
 
@@ -203,6 +206,11 @@ public class FanoutWorker implements JobWorker {
     private Uni<Void> next(FanoutJob.Paged page, String nextCursor) {
         FanoutJob.Paged next = page.next(nextCursor);
         return jobs.enqueueOnce(FeedJobs.FANOUT, next, next.dedupeKey());
+    }
+
+    private static FunnelPin counted(FanoutJob job) {
+        return new FunnelPin(PinionId.parse(job.pin()).value(), PinionId.parse(job.author()).value(),
+                PinionId.parse(job.board()).value());
     }
 
     private static RecentPin recentPin(FanoutJob job, long created) {

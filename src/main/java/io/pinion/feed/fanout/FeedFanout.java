@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 
 import io.pinion.failure.Outages;
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedSource;
 import io.pinion.graph.RecentPin;
 import io.pinion.graph.RecentPins;
@@ -56,20 +57,21 @@ public class FeedFanout implements PinEvents {
         RecentPin recent = new RecentPin(pin.value(), board.value(), author.value(), created);
         FanoutJob.Route following = new FanoutJob.Route(pin.toString(), board.toString(), author.toString(), created,
                 System.currentTimeMillis(), false);
-        funnel.count(FeedFunnel.Stage.CREATED, null, FeedFunnel.Reason.NONE, 1);
+        FunnelPin counted = new FunnelPin(pin.value(), author.value(), board.value());
+        funnel.count(FeedFunnel.Stage.CREATED, null, FeedFunnel.Reason.NONE, counted, 1);
         List<Uni<Void>> steps = new ArrayList<>();
         steps.add(route.decide(board.value(), author.value())
                 .chain(decision -> switch (decision.mode()) {
                     case PULLED -> route.pull(recent, decision.receivers());
                     case PUSHED -> jobs.enqueue(FeedJobs.FANOUT, List.of(following.firstPage()));
-                    case NOBODY -> route.nobody();
+                    case NOBODY -> route.nobody(counted);
                 })
                 .onFailure().recoverWithUni(failure -> jobs.enqueue(FeedJobs.FANOUT, List.of(following))));
         for (String interest : interests) {
             steps.add(recentPins
                     .add(recentPins.interest(interest), recent)
-                    .invoke(() ->
-                            funnel.count(FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, 1))
+                    .invoke(() -> funnel.count(
+                            FeedFunnel.Stage.ROUTED, FeedSource.INTERESTS, FeedFunnel.Reason.PULLED, counted, 1))
                     .onFailure()
                     .recoverWithUni(failure -> jobs.enqueue(
                             FeedJobs.FANOUT, List.of(interestIndex(pin, board, author, created, interest, false)))));

@@ -13,6 +13,7 @@ import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedScorer;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
@@ -106,6 +107,7 @@ public class FollowEventWorker implements JobWorker {
                 long author = PinionId.parse(event.target()).value();
                 yield removed(
                         user,
+                        FunnelPin.ofAuthor(author),
                         pools.removeByAuthor(user, author, entry -> entry.key().source() == FeedSource.FOLLOWING),
                         entry -> entry.source() == FeedSource.FOLLOWING && entry.author() == author);
             }
@@ -119,11 +121,12 @@ public class FollowEventWorker implements JobWorker {
         long board = PinionId.parse(event.target()).value();
         Predicate<FeedEntry> gone = entry -> entry.source() == FeedSource.FOLLOWING && entry.board() == board;
         if (event.ownerId() == null) {
-            return removed(user, Uni.createFrom().item(0), gone);
+            return removed(user, FunnelPin.ofBoard(board), Uni.createFrom().item(0), gone);
         }
         long owner = PinionId.parse(event.ownerId()).value();
         return removed(
                 user,
+                new FunnelPin(0, owner, board),
                 pools.removeByBoard(user, owner, board, entry -> entry.key().source() == FeedSource.FOLLOWING),
                 gone);
     }
@@ -209,6 +212,7 @@ public class FollowEventWorker implements JobWorker {
                                 .toList();
                         return removed(
                                 user,
+                                null,
                                 pools.remove(doomed).replaceWith(doomed.size()),
                                 entry -> entry.source() == FeedSource.INTERESTS
                                         && interest.equals(entry.interest())
@@ -235,16 +239,18 @@ public class FollowEventWorker implements JobWorker {
 
     private Uni<Void> backfilled(long user, FeedSource source, List<PoolEntry> entries) {
         return pools.add(entries)
-                .invoke(() -> funnel.count(FeedFunnel.Stage.POOLED, source, FeedFunnel.Reason.BACKFILL, entries.size()))
+                .invoke(() -> funnel.perRow(FeedFunnel.Stage.POOLED, FeedFunnel.Reason.BACKFILL, entries))
                 .chain(() -> cap.changed(user, entries.size()));
     }
 
-    private Uni<Void> removed(long user, Uni<Integer> fromPools, Predicate<FeedEntry> gone) {
+    /** Rows gone with an unfollow; {@code counted} names the author or board they were about (null: an interest). */
+    private Uni<Void> removed(long user, FunnelPin counted, Uni<Integer> fromPools, Predicate<FeedEntry> gone) {
         return fromPools
-                .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.POOL, rows))
+                .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.POOL, counted, rows))
                 .chain(rows -> cap.changed(user, -rows))
                 .chain(() -> materializedWriter.removeWhere(user, gone))
-                .invoke(rows -> funnel.count(FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.MATERIALIZED, rows))
+                .invoke(rows -> funnel.count(
+                        FeedFunnel.Stage.UNFOLLOWED, null, FeedFunnel.Reason.MATERIALIZED, counted, rows))
                 .replaceWithVoid();
     }
 }

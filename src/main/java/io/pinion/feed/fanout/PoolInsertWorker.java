@@ -9,6 +9,7 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedScorer;
 import io.pinion.feed.FeedSource;
 import io.pinion.feed.PoolEntry;
@@ -76,7 +77,8 @@ public class PoolInsertWorker implements JobWorker {
             }
             return pools.add(entries)
                     .invoke(() ->
-                            funnel.count(FeedFunnel.Stage.PUSHED, source, FeedFunnel.Reason.NONE, entries.size()));
+                            funnel.count(FeedFunnel.Stage.PUSHED, source, FeedFunnel.Reason.NONE,
+                                    new FunnelPin(pin, author, board), entries.size()));
         });
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.store.MaterializedWriter;
 import io.pinion.feed.store.PoolStore;
 import io.pinion.id.PinionId;
@@ -56,8 +57,12 @@ public class PurgeWorker implements JobWorker {
                         PinionId.parse(purge.author()).value(),
                         PinionId.parse(purge.board()).value(),
                         pin);
-        return fromPools.invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.POOL, rows))
+        FunnelPin counted = new FunnelPin(pin, purge.author() == null ? 0 : PinionId.parse(purge.author()).value(),
+                purge.board() == null ? 0 : PinionId.parse(purge.board()).value());
+        return fromPools
+                .invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.POOL, counted, rows))
                 .chain(() -> materialized.removePin(user, pin))
-                .invoke(rows -> funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.MATERIALIZED, rows));
+                .invoke(rows ->
+                        funnel.count(FeedFunnel.Stage.PURGED, null, FeedFunnel.Reason.MATERIALIZED, counted, rows));
     }
 }

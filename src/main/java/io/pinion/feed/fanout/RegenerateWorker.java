@@ -131,11 +131,8 @@ public class RegenerateWorker implements JobWorker {
                             .map(pin -> PoolEntry.scored(user, FeedSource.FOLLOWING, pin, scorer, now))
                             .toList();
                     return pools.add(entries)
-                            .invoke(() -> funnel.count(
-                                    FeedFunnel.Stage.POOLED,
-                                    FeedSource.FOLLOWING,
-                                    FeedFunnel.Reason.REGENERATED,
-                                    entries.size()))
+                            .invoke(() ->
+                                    funnel.perRow(FeedFunnel.Stage.POOLED, FeedFunnel.Reason.REGENERATED, entries))
                             .chain(() -> cap.changed(user, entries.size()));
                 })
                 .invoke(metrics::regenerated);

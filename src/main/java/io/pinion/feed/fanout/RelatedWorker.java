@@ -67,8 +67,7 @@ public class RelatedWorker implements JobWorker {
                         .chain(() -> lists.boardPins(PinionId.parse(pin.boardId()), null, RELATED_PER_ACTION + 1))
                         .map(page -> entries(user, related.pin(), page.items()))
                         .call(pools::add)
-                        .invoke(added -> funnel.count(FeedFunnel.Stage.POOLED, FeedSource.RELATED,
-                                FeedFunnel.Reason.RELATED, added.size()))
+                        .invoke(added -> funnel.perRow(FeedFunnel.Stage.POOLED, FeedFunnel.Reason.RELATED, added))
                         .chain(added -> cap.changed(user, added.size())));
     }
 

@@ -48,7 +48,7 @@ public class TrimWorker implements JobWorker {
             int keep = Math.min(best.size(), config.poolMax());
             List<PoolEntry> doomed = best.subList(keep, best.size());
             return pools.remove(doomed)
-                    .invoke(() -> funnel.count(FeedFunnel.Stage.TRIMMED, null, FeedFunnel.Reason.POOL, doomed.size()))
+                    .invoke(() -> funnel.rows(FeedFunnel.Stage.TRIMMED, FeedFunnel.Reason.POOL, doomed))
                     .chain(() -> states.poolRows(user, keep));
         });
     }

@@ -41,7 +41,7 @@ final class ChunkPlan {
             for (PoolEntry entry : merged.get(source)) {
                 long pin = entry.key().pin();
                 boolean pulled = candidates.isPulled(entry);
-                counts.add(source, pulled ? PlanCounts.Kind.PULLED : PlanCounts.Kind.POOLED);
+                counts.add(source, pulled ? PlanCounts.Kind.PULLED : PlanCounts.Kind.POOLED, entry);
                 PlanCounts.Kind dropped = null;
                 if (!DeliveryRules.worthShowing(worth.applyAsDouble(entry.key().score()), config.qualityThreshold())) {
                     dropped = PlanCounts.Kind.BELOW_BAR;
@@ -53,7 +53,7 @@ final class ChunkPlan {
                     keep.add(entry);
                 }
                 if (dropped != null) {
-                    counts.add(source, dropped);
+                    counts.add(source, dropped, entry);
                     if (!pulled) {
                         consumed.add(entry);
                     }
@@ -81,15 +81,15 @@ final class ChunkPlan {
         for (FeedSource source : FeedSource.values()) {
             List<PoolEntry> entries = eligible.get(source);
             for (PoolEntry taken : entries.subList(0, take.get(source))) {
-                counts.add(source, PlanCounts.Kind.CHOSEN);
+                counts.add(source, PlanCounts.Kind.CHOSEN, taken);
                 chosen.add(taken);
             }
             for (PoolEntry rest : entries.subList(take.get(source), entries.size())) {
                 if (candidates.isPulled(rest)) {
-                    counts.add(source, PlanCounts.Kind.HELD_BACK_PULLED);
+                    counts.add(source, PlanCounts.Kind.HELD_BACK_PULLED, rest);
                     carried.add(rest);
                 } else {
-                    counts.add(source, PlanCounts.Kind.HELD_BACK_POOLED);
+                    counts.add(source, PlanCounts.Kind.HELD_BACK_POOLED, rest);
                 }
             }
         }

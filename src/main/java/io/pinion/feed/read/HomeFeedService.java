@@ -18,6 +18,7 @@ import io.pinion.failure.Outages;
 import io.pinion.feed.FeedConfig;
 import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedFunnel;
+import io.pinion.feed.FunnelPin;
 import io.pinion.feed.FeedMetrics;
 import io.pinion.feed.FeedState;
 import io.pinion.feed.PoolRow;
@@ -357,7 +358,7 @@ public class HomeFeedService {
             }
             if (fresh && counted) {
                 funnel.count(view != null ? FeedFunnel.Stage.SHOWN : FeedFunnel.Stage.DROPPED, entry.source(),
-                        view != null ? FeedFunnel.Reason.NONE : FeedFunnel.Reason.DELETED, 1);
+                        view != null ? FeedFunnel.Reason.NONE : FeedFunnel.Reason.DELETED, FunnelPin.of(entry), 1);
             }
         }
     }
