@@ -36,6 +36,7 @@ class ArchitectureTest {
         "io.pinion.feed.explain",
         "io.pinion.feed.read",
         "io.pinion.feed.fanout",
+        "io.pinion.feed.funnel",
         "io.pinion.feed.store",
         "io.pinion.feed",
         "io.pinion.pins",

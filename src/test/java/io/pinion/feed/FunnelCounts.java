@@ -50,6 +50,17 @@ final class FunnelCounts {
         return Math.round(sum);
     }
 
+    /** Every series that changed, by "stage|source|reason" (a delta's non-zero counts). */
+    Map<String, Long> series() {
+        Map<String, Long> changed = new java.util.TreeMap<>();
+        counts.forEach((key, value) -> {
+            if (Math.round(value) != 0) {
+                changed.put(key, Math.round(value));
+            }
+        });
+        return changed;
+    }
+
     @Override
     public String toString() {
         return new java.util.TreeMap<>(counts).toString();

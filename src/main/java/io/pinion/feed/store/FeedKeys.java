@@ -14,6 +14,13 @@ import io.pinion.graph.GraphKeys;
  * g:{vs}:b:&lt;board&gt;:rel     zset  users whose related pools took pins of the board (score: time, ms), on the
  *                               owner's virtual shard
  * g:{0}:pulled             zset  authors in pull mode (score: creation time of their newest pulled pin, ms)
+ * g:{vs}:fn:&lt;e&gt;&lt;id&gt;:d&lt;day&gt;
+ *                          hash  an entity's funnel by minute of a UTC day (days since the epoch); e is p (pin),
+ *                               a (author) or b (board), on the virtual shard of the id; field
+ *                               "&lt;minute of the day&gt;.&lt;stage&gt;.&lt;source&gt;.&lt;reason&gt;", value: count
+ * g:{vs}:fn:&lt;e&gt;&lt;id&gt;:h&lt;month&gt;
+ *                          hash  the same by hour of a UTC month (months since 1970-01); field
+ *                               "&lt;hour of the month&gt;.&lt;stage&gt;.&lt;source&gt;.&lt;reason&gt;"
  * </pre>
  */
 public final class FeedKeys {
@@ -41,6 +48,16 @@ public final class FeedKeys {
     /** The board's related-pool receivers ({@link RelatedReceivers}), on its owner's virtual shard. */
     public static String relatedReceivers(int ownerVs, long board) {
         return GraphKeys.board(ownerVs, board, RELATED_RECEIVERS);
+    }
+
+    /** An entity's funnel by minute of a UTC day ({@code feed.funnel}); {@code kind} is p, a or b. */
+    public static String funnelByMinute(int vs, char kind, long id, long epochDay) {
+        return GraphKeys.prefix(vs) + "fn:" + kind + id + ":d" + epochDay;
+    }
+
+    /** An entity's funnel by hour of a UTC month ({@code feed.funnel}); {@code kind} is p, a or b. */
+    public static String funnelByHour(int vs, char kind, long id, long epochMonth) {
+        return GraphKeys.prefix(vs) + "fn:" + kind + id + ":h" + epochMonth;
     }
 
     /** The registry of authors in pull mode ({@link PulledAuthors}), on {@link #PULLED_AUTHORS_SHARD}. */
