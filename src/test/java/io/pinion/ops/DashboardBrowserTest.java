@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,7 @@ import io.pinion.TestApi.TestUser;
 import io.pinion.TestApi;
 import io.pinion.Wait;
 import io.pinion.auth.Roles;
+import io.pinion.feed.funnel.FunnelFlusher;
 import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -40,6 +43,9 @@ class DashboardBrowserTest {
     private static final String ADMIN_PASSWORD = "dashboard-password";
 
     private static DashboardBrowser browser;
+
+    @Inject
+    FunnelFlusher flusher;
 
     @BeforeAll
     static void startBrowser() {
@@ -101,6 +107,16 @@ class DashboardBrowserTest {
                 "the series that counted the pin above",
                 page -> browser.texts("[data-testid=funnel-row] td:first-child").contains("shown"));
         browser.screenshot("funnel");
+
+        flusher.flush().await().atMost(Duration.ofSeconds(30));
+        browser.type("entity-id", pin);
+        browser.click("[data-testid=entity-submit]");
+        List<String> counted = admin.as().queryParam("pin", pin).get("/v1/admin/feed/funnel").then().statusCode(200)
+                .extract().jsonPath().getList("lines.stage", String.class);
+        assertTrue(counted.containsAll(List.of("created", "pushed", "shown")), "the pin's own funnel: " + counted);
+        browser.until("the pin's own funnel, a row per series it counted",
+                page -> browser.attributes("[data-testid=entity-funnel-row]", "data-stage").equals(counted));
+        browser.screenshot("entity-funnel");
         browser.assertNoConsoleErrors();
     }
 
@@ -113,6 +129,9 @@ class DashboardBrowserTest {
         String username = "dash_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
         TestUser user = TestApi.signUpAndLogin(username, "password-" + username);
         user.as().get("/v1/admin/overview").then().statusCode(403).body("error", equalTo("forbidden"));
+        String own = TestApi.createPin(user, TestApi.createBoard(user, "Mine"), "a pin of my own");
+        TestUser other = TestApi.newUser();
+        String others = TestApi.createPin(other, TestApi.createBoard(other, "Theirs"), "someone else's pin");
 
         browser.openWithoutSession();
         browser.logIn(username, "password-" + username);
@@ -122,9 +141,21 @@ class DashboardBrowserTest {
                 "no tabs and no data for a user without the admin role");
         browser.screenshot("not-admin");
 
+        browser.type("reach-pin", own);
+        browser.click("[data-testid=reach-submit]");
+        browser.visible("reach-followers");
+        assertTrue(browser.text("[data-testid=reach-shown]").equals("0"), "nobody follows this user: never shown");
+        browser.type("reach-pin", others);
+        browser.click("[data-testid=reach-submit]");
+        browser.visible("reach-error");
+        assertTrue(browser.text("[data-testid=reach-error] code").equals("not_pin_author"),
+                "another's pin: " + browser.text("[data-testid=reach-error]"));
+        assertFalse(browser.has("[data-testid=reach-followers]"), "nothing of another's pin shown");
+        browser.screenshot("reach");
+
         browser.click("[data-testid=logout]");
         browser.visible("login-form");
-        browser.assertNoConsoleErrors();
+        browser.assertNoConsoleErrors("/v1/me/pins/" + others + "/reach");
     }
 
     @Test

@@ -95,6 +95,8 @@ export const api = {
   failedJobs: (name) => call(`/v1/queues/${encodeURIComponent(name)}/jobs?state=FAILED&limit=25`),
   retryJob: (id) => call(`/v1/jobs/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
   deleteJob: (id) => call(`/v1/jobs/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  entityFunnel: (kind, id, from, to, step) => call(`/v1/admin/feed/funnel?${new URLSearchParams({ [kind]: id, from, to, step })}`),
+  reach: (pin) => call(`/v1/me/pins/${encodeURIComponent(pin)}/reach`),
   explain: (user, pin) =>
     call(`/v1/admin/feed/explain?user=${encodeURIComponent(user)}&pin=${encodeURIComponent(pin)}`),
 };

@@ -1,6 +1,6 @@
 // The dashboard's shell, <pinion-admin>: login or the not-an-admin notice, else the tabs and the live refresh of
-// the tab shown. Tabs are addressed by the URL's hash (#backends, #requests, #queues, #funnel, #explain), so a
-// view can be linked and reloaded.
+// the tab shown. Tabs are addressed by the URL's hash (#backends, #requests, #queues, #funnel, #explain, #reach), so
+// a view can be linked and reloaded. A user without the admin role sees the notice and the reach of their own pins.
 
 import { session } from './api.js';
 import { alertBox, h } from './dom.js';
@@ -11,6 +11,7 @@ import './views/requests-view.js';
 import './views/queues-view.js';
 import './views/funnel-view.js';
 import './views/explain-view.js';
+import './views/reach-view.js';
 
 const REFRESH_MS = 3000;
 
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'queues', label: 'Queues', element: 'pinion-queues' },
   { id: 'funnel', label: 'Feed funnel', element: 'pinion-funnel' },
   { id: 'explain', label: 'Explain', element: 'pinion-explain' },
+  { id: 'reach', label: 'Pin reach', element: 'pinion-reach' },
 ];
 
 class PinionAdmin extends HTMLElement {
@@ -45,7 +47,8 @@ class PinionAdmin extends HTMLElement {
     if (!session.token) {
       this.replaceChildren(this.#header(false), h('main', { class: 'content narrow' }, h('pinion-login')));
     } else if (!session.isAdmin()) {
-      this.replaceChildren(this.#header(false), h('main', { class: 'content narrow' }, this.#notAdmin()));
+      this.replaceChildren(this.#header(false),
+        h('main', { class: 'content narrow' }, this.#notAdmin(), h('pinion-reach')));
     } else {
       this.replaceChildren(this.#header(true), this.#banner, this.#main);
       this.#show();

@@ -1,15 +1,17 @@
 // <pinion-funnel>: the feed funnel of this instance (overview): a chart of the stages by source and the breakdown
-// of every counter by source and reason.
+// of every counter by source and reason, and the funnel of one pin, author or board (<pinion-entity-funnel>).
 
 import { api } from '../api.js';
 import { count, h, num, rate, table } from '../dom.js';
 import { funnelChart } from '../funnel-chart.js';
+import './entity-funnel-view.js';
 
 class FunnelView extends HTMLElement {
   #perSecond = false;
   #overview = null;
   #chart = h('div', { class: 'chart' });
   #table = h('div');
+  #entity = h('pinion-entity-funnel');
 
   connectedCallback() {
     if (this.childElementCount) return;
@@ -25,12 +27,14 @@ class FunnelView extends HTMLElement {
         h('p', { class: 'muted' }, 'Pins and pool rows through the home feed\'s stages on this instance, by source ',
           '(', h('code', {}, 'pinion_feed_funnel_total'), '; hover a bar for its reasons).'),
         this.#chart),
-      h('section', { class: 'card' }, h('h2', {}, 'By source and reason'), this.#table));
+      h('section', { class: 'card' }, h('h2', {}, 'By source and reason'), this.#table),
+      this.#entity);
   }
 
   async refresh() {
     this.#overview = await api.overview();
     this.#render();
+    await this.#entity.refresh?.();
   }
 
   #render() {
