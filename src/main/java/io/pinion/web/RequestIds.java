@@ -15,15 +15,16 @@ import io.vertx.ext.web.RoutingContext;
  * Gives every request an id: the caller's {@value #HEADER} when it is one (1 to {@value #MAX_LENGTH} characters of
  * letters, digits and {@code . _ : - / + = @}), else a new one (16 hex digits). The id goes back on the response's
  * {@value #HEADER} header, into every error body ({@link ErrorBody#requestId}) and into the logging context
- * ({@code %X{requestId}} in the log format): the request runs on a Vert.x context of its own, which carries the
- * logging context across every Mutiny hop and worker of that request. It is the router's first route, so even a
- * request refused for its size has one.
+ * ({@code %X{requestId}} in the text log format, the field {@code requestId} of the JSON one): the request runs on a
+ * Vert.x context of its own, which carries the logging context across every Mutiny hop and worker of that request.
+ * It is the router's first route, so even a request refused for its size has one.
  */
 @ApplicationScoped
 public class RequestIds {
 
     public static final String HEADER = "X-Request-Id";
-    static final String KEY = "requestId";
+    /** The logging context's key of the id. */
+    public static final String KEY = "requestId";
     static final int MAX_LENGTH = 64;
     private static final HexFormat HEX = HexFormat.of();
 

@@ -65,7 +65,7 @@ class ArchitectureTest {
     @Test
     void layersPointOnlyDown() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("Application").definedBy("io.pinion.seed..", "io.pinion.nativeimage..")
+                .layer("Application").definedBy("io.pinion.seed..", "io.pinion.nativeimage..", "io.pinion.logging..")
                 .layer("HTTP").definedBy("io.pinion..api..", "io.pinion.web..")
                 .layer("Features").definedBy(FEATURES)
                 .layer("Stores").definedBy("io.pinion.store..")
@@ -93,6 +93,7 @@ class ArchitectureTest {
                         FEATURES,
                         "io.pinion.seed..",
                         "io.pinion.nativeimage..",
+                        "io.pinion.logging..",
                         "io.pinion..api..",
                         "io.pinion.web..",
                         "io.pinion.store..",
