@@ -19,6 +19,7 @@ public record BoardView(String id, String ownerId, String name, String descripti
      * Exact counts; {@code followers} (everyone who receives the board's pins) is null while the follower graph's
      * Redis instance is unreachable.
      */
+    @Schema(name = "BoardCounts")
     public record Counts(long pins, @Schema(nullable = true) Long followers) {
 
         public Counts(long pins) {

@@ -13,6 +13,7 @@ public record PinView(String id, String boardId, String ownerId, String descript
         List<String> interests, @Schema(nullable = true) String savedFrom, Instant createdAt, Counts counts) {
 
     /** Exact counts. */
+    @Schema(name = "PinCounts")
     public record Counts(long likes, long saves) {
     }
 }

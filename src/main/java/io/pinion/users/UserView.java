@@ -40,6 +40,7 @@ public record UserView(
      * Exact counts. The follow counts come from the follower graph; they are null while its Redis instance is
      * unreachable (the rest of the profile is still served).
      */
+    @Schema(name = "UserCounts")
     public record Counts(
             long boards,
             long pins,

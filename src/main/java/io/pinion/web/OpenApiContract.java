@@ -8,6 +8,7 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
@@ -16,10 +17,11 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * Completes the generated OpenAPI document with what the resources do not each repeat, so that a client generated
  * from it is right: the one error shape ({@code Error}: {@code error}, {@code message}, {@code requestId}) for every
  * error response an operation can give (400 for bad input, 401 and 403 where a token is required, 404 where the path
- * names an object, 409 and 429 for writes, 503 when a backend it needs is down), the {@code X-Request-Id} header, and
- * the {@code limit} and {@code cursor} parameters of every list under the one paging rule
- * ({@code io.pinion.paging.Limits}). The bearer scheme itself is declared in the configuration
- * ({@code quarkus.smallrye-openapi.security-scheme}).
+ * names an object, 409 and 429 for writes, 503 when a backend it needs is down), also for the error responses that
+ * were declared without a body (the 400 of bean validation, the 401 and 403 of {@code @RolesAllowed}), the
+ * {@code X-Request-Id} header, and the {@code limit} and {@code cursor} parameters of every list under the one paging
+ * rule ({@code io.pinion.paging.Limits}). The bearer scheme itself is declared in the configuration
+ * ({@code quarkus.smallrye-openapi.security-scheme}). Every operation names its {@code operationId} in its resource.
  */
 public class OpenApiContract implements OASFilter {
 
@@ -66,6 +68,14 @@ public class OpenApiContract implements OASFilter {
             error(responses, "429", "Over the write or login limit; the Retry-After header says when to retry");
         }
         error(responses, "503", "A backend this request needs is unavailable, or the service is overloaded; retry");
+        responses.getAPIResponses().forEach((status, response) -> {
+            if (status.startsWith("4") || status.startsWith("5")) {
+                if (response.getContent() == null || response.getContent().getMediaTypes() == null
+                        || response.getContent().getMediaTypes().isEmpty()) {
+                    response.setContent(errorContent());
+                }
+            }
+        });
         if (operation.getParameters() != null) {
             operation.getParameters().forEach(OpenApiContract::paging);
         }
@@ -75,9 +85,13 @@ public class OpenApiContract implements OASFilter {
         if (responses.hasAPIResponse(status)) {
             return;
         }
-        responses.addAPIResponse(status, OASFactory.createAPIResponse().description(description)
-                .content(OASFactory.createContent().addMediaType("application/json",
-                        OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR)))));
+        responses.addAPIResponse(status,
+                OASFactory.createAPIResponse().description(description).content(errorContent()));
+    }
+
+    private static Content errorContent() {
+        return OASFactory.createContent().addMediaType("application/json",
+                OASFactory.createMediaType().schema(OASFactory.createSchema().ref(ERROR)));
     }
 
     private static void paging(Parameter parameter) {

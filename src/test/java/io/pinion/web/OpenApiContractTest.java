@@ -19,8 +19,9 @@ import io.quarkus.test.junit.QuarkusTest;
 
 /**
  * The OpenAPI document is one a client can be generated from: the security scheme its operations name is defined,
- * every operation that needs a token says so, error responses have the one error shape, and list parameters say
- * what they take.
+ * every operation that needs a token says so and has an operationId of its own, every error response has the one
+ * error shape, creations answer 201, and list parameters say what they take. {@link GeneratedClientTest} drives a
+ * client generated from it.
  */
 @QuarkusTest
 @StackTest
@@ -67,6 +68,37 @@ class OpenApiContractTest {
             }
         });
         assertEquals(List.of(), without503, "every operation may meet a backend outage");
+    }
+
+    @Test
+    void everyOperationHasAnIdOfItsOwnAndEveryErrorTheOneShape() {
+        Map<String, List<String>> byId = new java.util.TreeMap<>();
+        List<String> shapeless = new ArrayList<>();
+        operations((where, operation) -> {
+            byId.computeIfAbsent(operation.path("operationId").asText(""), id -> new ArrayList<>()).add(where);
+            operation.path("responses").fields().forEachRemaining(response -> {
+                String ref = response.getValue().path("content").path("application/json").path("schema")
+                        .path("$ref").asText();
+                if (response.getKey().matches("[45].*") && !"#/components/schemas/Error".equals(ref)) {
+                    shapeless.add(where + " " + response.getKey());
+                }
+            });
+        });
+        List<String> unnamedOrShared = new ArrayList<>();
+        byId.forEach((id, where) -> {
+            if (id.isEmpty() || where.size() > 1) {
+                unnamedOrShared.add("'" + id + "': " + where);
+            }
+        });
+        assertEquals(List.of(), unnamedOrShared, "operationIds name the generated client's methods");
+        assertEquals(List.of(), shapeless, "error responses without the Error schema");
+        assertEquals("signUp", operation("/v1/users", "post").path("operationId").asText());
+        for (String[] creation : new String[][] {{"/v1/users", "User"}, {"/v1/boards", "Board"}, {"/v1/pins", "Pin"}}) {
+            JsonNode responses = operation(creation[0], "post").path("responses");
+            assertTrue(!responses.has("200"), "POST " + creation[0] + " answers 201, not 200");
+            assertEquals("#/components/schemas/" + creation[1], responses.path("201").path("content")
+                    .path("application/json").path("schema").path("$ref").asText(), "POST " + creation[0]);
+        }
     }
 
     @Test

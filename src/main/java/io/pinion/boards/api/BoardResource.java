@@ -13,6 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
@@ -57,14 +58,15 @@ public class BoardResource {
     @Path("/boards")
     @Authenticated
     @ResponseStatus(201)
-    @Operation(summary = "Create a board (on the owner's shard)")
+    @APIResponseSchema(value = BoardView.class, responseCode = "201", responseDescription = "Created")
+    @Operation(operationId = "createBoard", summary = "Create a board (on the owner's shard)")
     public Uni<BoardView> create(@NotNull @Valid CreateBoardRequest request) {
         return boards.create(currentUser.id(), request);
     }
 
     @GET
     @Path("/boards/{id}")
-    @Operation(summary = "A board with its pin and follower counts")
+    @Operation(operationId = "getBoard", summary = "A board with its pin and follower counts")
     public Uni<BoardView> get(@PathParam("id") String id) {
         PinionId boardId = ids.parse(id, ObjectType.BOARD, "board id");
         return boards.get(boardId)
@@ -77,14 +79,14 @@ public class BoardResource {
     @PATCH
     @Path("/boards/{id}")
     @Authenticated
-    @Operation(summary = "Rename a board or change its description (owner only)")
+    @Operation(operationId = "updateBoard", summary = "Rename a board or change its description (owner only)")
     public Uni<BoardView> update(@PathParam("id") String id, @NotNull @Valid UpdateBoardRequest request) {
         return boards.update(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"), request);
     }
 
     @GET
     @Path("/users/{id}/boards")
-    @Operation(summary = "A user's boards, newest first")
+    @Operation(operationId = "listUserBoards", summary = "A user's boards, newest first")
     public Uni<Page<BoardView>> listForUser(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return boards.listForUser(ids.parse(id, ObjectType.USER, "user id"), cursor, Limits.LIST.of(limit));

@@ -37,6 +37,7 @@ public class FeedExplainResource {
 
     @GET
     @Operation(
+            operationId = "explainFeedDelivery",
             summary = "The pin's path to the user's home feed: pin, follow, route, pool, shown and jobs, each with its "
                     + "source and evidence, and where it stopped")
     public Uni<FeedExplanation> explain(@QueryParam("user") String user, @QueryParam("pin") String pin) {

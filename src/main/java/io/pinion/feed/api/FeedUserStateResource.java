@@ -34,6 +34,7 @@ public class FeedUserStateResource {
 
     @GET
     @Operation(
+            operationId = "getFeedUserState",
             summary = "The user's feed: materialized entries, approximate pool rows, last visit and pull, next chunk"
                     + " size")
     public Uni<FeedUserState> state(@PathParam("id") String id) {

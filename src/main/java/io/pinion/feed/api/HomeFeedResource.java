@@ -38,8 +38,9 @@ public class HomeFeedResource {
     @Path("/me/home-feed")
     @Authenticated
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "The home feed: the first page brings new pins (best first) before those shown earlier; "
-            + "limit 1-100 applies to the earlier ones")
+    @Operation(operationId = "getHomeFeed",
+            summary = "The home feed: the first page brings new pins (best first) before those shown earlier; "
+                    + "limit 1-100 applies to the earlier ones")
     public Uni<Page<FeedItem>> homeFeed(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         return feed.page(currentUser.id(), cursor, Limits.FEED.of(limit));
     }

@@ -40,14 +40,15 @@ public class StandbyLagResource {
     }
 
     @GET
-    @Operation(summary = "Lags of the recent scheduled and on-demand probes (ms)")
+    @Operation(operationId = "getStandbyLag", summary = "Lags of the recent scheduled and on-demand probes (ms)")
     public LagSummary recent() {
         return lag.summary();
     }
 
     @POST
     @Path("/probes")
-    @Operation(summary = "Run count probes one after the other (1-1000, default 20) and return their lags (ms)")
+    @Operation(operationId = "probeStandbyLag",
+            summary = "Run count probes one after the other (1-1000, default 20) and return their lags (ms)")
     public Uni<LagSummary> probe(@QueryParam("count") String count) {
         int n = count(count);
         List<Long> lags = new ArrayList<>();

@@ -49,7 +49,8 @@ public class FollowListResource {
 
     @GET
     @Path("/users/{a}/following/users/{b}")
-    @Operation(summary = "Does user a follow user b (explicitly, or only implicitly through single boards)")
+    @Operation(operationId = "followsUser",
+            summary = "Does user a follow user b (explicitly, or only implicitly through single boards)")
     public Uni<UserFollowCheck> followsUser(@PathParam("a") String a, @PathParam("b") String b) {
         PinionId follower = user(a);
         PinionId followed = user(b);
@@ -69,7 +70,8 @@ public class FollowListResource {
 
     @GET
     @Path("/users/{a}/following/boards/{x}")
-    @Operation(summary = "Does user a follow board x (explicitly, or through its owner without having unfollowed it)")
+    @Operation(operationId = "followsBoard",
+            summary = "Does user a follow board x (explicitly, or through its owner without having unfollowed it)")
     public Uni<BoardFollowCheck> followsBoard(@PathParam("a") String a, @PathParam("x") String x) {
         PinionId follower = user(a);
         PinionId board = ids.parse(x, ObjectType.BOARD, "board id");
@@ -79,7 +81,8 @@ public class FollowListResource {
 
     @GET
     @Path("/users/{id}/followers")
-    @Operation(summary = "A user's followers, newest first: kind=explicit (default) or implicit (through boards)")
+    @Operation(operationId = "listUserFollowers",
+            summary = "A user's followers, newest first: kind=explicit (default) or implicit (through boards)")
     public Uni<Page<FollowItem>> followers(@PathParam("id") String id, @QueryParam("kind") String kind,
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit) {
         PinionId user = user(id);
@@ -88,7 +91,8 @@ public class FollowListResource {
 
     @GET
     @Path("/users/{id}/following")
-    @Operation(summary = "Whom a user follows, newest first: kind=explicit (default), implicit, boards or interests")
+    @Operation(operationId = "listUserFollowing",
+            summary = "Whom a user follows, newest first: kind=explicit (default), implicit, boards or interests")
     public Uni<Page<FollowItem>> following(@PathParam("id") String id, @QueryParam("kind") String kind,
             @QueryParam("cursor") String cursor, @QueryParam("limit") String limit) {
         PinionId user = user(id);
@@ -103,6 +107,7 @@ public class FollowListResource {
     @GET
     @Path("/boards/{id}/followers")
     @Operation(
+            operationId = "listBoardFollowers",
             summary =
                     "A board's followers, newest first: kind=all (default: everyone who receives its pins) or explicit")
     public Uni<Page<FollowItem>> boardFollowers(
@@ -124,7 +129,8 @@ public class FollowListResource {
     @GET
     @Path("/boards/{id}/receivers")
     @RolesAllowed({ Roles.WORKER, Roles.ADMIN })
-    @Operation(summary = "Everyone who receives the board's new pins, in pages of up to 1000 for fan-out (workers)")
+    @Operation(operationId = "listBoardReceivers",
+            summary = "Everyone who receives the board's new pins, in pages of up to 1000 for fan-out (workers)")
     public Uni<Page<FollowItem>> receivers(@PathParam("id") String id, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {
         PinionId board = ids.parse(id, ObjectType.BOARD, "board id");
@@ -134,7 +140,7 @@ public class FollowListResource {
 
     @GET
     @Path("/interests/{name}/followers")
-    @Operation(summary = "An interest's followers, newest first")
+    @Operation(operationId = "listInterestFollowers", summary = "An interest's followers, newest first")
     public Uni<Page<FollowItem>> interestFollowers(@PathParam("name") String name, @QueryParam("cursor") String cursor,
             @QueryParam("limit") String limit) {
         return lists.ofInterest(Interests.normalize(name), cursor, Limits.LIST.of(limit));

@@ -50,35 +50,38 @@ public class FollowResource {
 
     @PUT
     @Path("/me/following/users/{id}")
-    @Operation(summary = "Follow a user: all of their boards, present and future")
+    @Operation(operationId = "followUser", summary = "Follow a user: all of their boards, present and future")
     public Uni<FollowState> followUser(@PathParam("id") String id) {
         return writes.followUser(currentUser.id(), user(id)).map(changed -> new FollowState(true, changed));
     }
 
     @DELETE
     @Path("/me/following/users/{id}")
-    @Operation(summary = "Unfollow a user entirely (their board unfollows are cleared too)")
+    @Operation(operationId = "unfollowUser",
+            summary = "Unfollow a user entirely (their board unfollows are cleared too)")
     public Uni<FollowState> unfollowUser(@PathParam("id") String id) {
         return writes.unfollowUser(currentUser.id(), user(id)).map(changed -> new FollowState(false, changed));
     }
 
     @PUT
     @Path("/me/following/boards/{id}")
-    @Operation(summary = "Follow one board (of a followed user: undo its unfollow; else: implicitly follow the owner)")
+    @Operation(operationId = "followBoard",
+            summary = "Follow one board (of a followed user: undo its unfollow; else: implicitly follow the owner)")
     public Uni<FollowState> followBoard(@PathParam("id") String id) {
         return writes.followBoard(currentUser.id(), board(id)).map(changed -> new FollowState(true, changed));
     }
 
     @DELETE
     @Path("/me/following/boards/{id}")
-    @Operation(summary = "Unfollow one board (of a followed user: kept as an explicit unfollow)")
+    @Operation(operationId = "unfollowBoard",
+            summary = "Unfollow one board (of a followed user: kept as an explicit unfollow)")
     public Uni<FollowState> unfollowBoard(@PathParam("id") String id) {
         return writes.unfollowBoard(currentUser.id(), board(id)).map(changed -> new FollowState(false, changed));
     }
 
     @PUT
     @Path("/me/following/interests/{name}")
-    @Operation(summary = "Follow an interest (a topic name; normalized to lower case)")
+    @Operation(operationId = "followInterest", summary = "Follow an interest (a topic name; normalized to lower case)")
     public Uni<FollowState> followInterest(@PathParam("name") String name) {
         return writes.followInterest(currentUser.id(), Interests.normalize(name))
                 .map(changed -> new FollowState(true, changed));
@@ -86,7 +89,7 @@ public class FollowResource {
 
     @DELETE
     @Path("/me/following/interests/{name}")
-    @Operation(summary = "Unfollow an interest")
+    @Operation(operationId = "unfollowInterest", summary = "Unfollow an interest")
     public Uni<FollowState> unfollowInterest(@PathParam("name") String name) {
         return writes.unfollowInterest(currentUser.id(), Interests.normalize(name))
                 .map(changed -> new FollowState(false, changed));
@@ -94,7 +97,8 @@ public class FollowResource {
 
     @GET
     @Path("/me/following/users")
-    @Operation(summary = "Which of these users (ids=, up to 100) I follow explicitly; one Redis round trip")
+    @Operation(operationId = "followedUsers",
+            summary = "Which of these users (ids=, up to 100) I follow explicitly; one Redis round trip")
     public Uni<FollowedIds> whichUsers(@QueryParam("ids") String list) {
         List<PinionId> users = IdList.parse(ids, list, ObjectType.USER);
         return queries.followsUsers(currentUser.id().value(), users).map(answers -> followed(users, answers));
@@ -102,7 +106,8 @@ public class FollowResource {
 
     @GET
     @Path("/me/following/boards")
-    @Operation(summary = "Which of these boards (ids=, up to 100) I follow, explicitly or through their owners")
+    @Operation(operationId = "followedBoards",
+            summary = "Which of these boards (ids=, up to 100) I follow, explicitly or through their owners")
     public Uni<FollowedIds> whichBoards(@QueryParam("ids") String list) {
         List<PinionId> boards = IdList.parse(ids, list, ObjectType.BOARD);
         return queries.followsBoards(currentUser.id().value(), boards).map(answers -> followed(boards, answers));

@@ -39,8 +39,9 @@ public class GraphResyncResource {
     static final long MAX_SECONDS = 30L * 24 * 3600;
 
     @POST
-    @Operation(summary = "Sync again every relationship journaled in the last `seconds` (default: the journal window; "
-            + "after a restore, the time since the backup plus the window)")
+    @Operation(operationId = "resyncGraph",
+            summary = "Sync again every relationship journaled in the last `seconds` (default: the journal window; "
+                    + "after a restore, the time since the backup plus the window)")
     public Uni<FailoverResync.Result> resync(@QueryParam("seconds") Long seconds) {
         long span = seconds == null ? config.journalWindow().toSeconds() : seconds;
         if (span < 1 || span > MAX_SECONDS) {

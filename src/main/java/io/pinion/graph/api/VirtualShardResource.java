@@ -38,14 +38,16 @@ public class VirtualShardResource {
 
     @POST
     @Path("/copy")
-    @Operation(summary = "Copy a frozen range of virtual shards to another Redis instance (step 3 of a move)")
+    @Operation(operationId = "copyVirtualShards",
+            summary = "Copy a frozen range of virtual shards to another Redis instance (step 3 of a move)")
     public Uni<MoveReport> copy(@NotNull @Valid MoveRequest request) {
         return mover.copy(range(request), request.instance());
     }
 
     @POST
     @Path("/purge")
-    @Operation(summary = "Delete a moved range's keys from the instance that no longer serves it (step 5 of a move)")
+    @Operation(operationId = "purgeVirtualShards",
+            summary = "Delete a moved range's keys from the instance that no longer serves it (step 5 of a move)")
     public Uni<MoveReport> purge(@NotNull @Valid MoveRequest request) {
         return mover.purge(range(request), request.instance());
     }

@@ -39,7 +39,8 @@ public class BackendResource {
     }
 
     @GET
-    @Operation(summary = "Every backend probed now: state, endpoint, latency and detail (admin)")
+    @Operation(operationId = "listBackends",
+            summary = "Every backend probed now: state, endpoint, latency and detail (admin)")
     public Uni<Page<BackendView>> backends() {
         List<Uni<BackendView>> runs = probes.all().stream()
                 .map(probe -> probes.run(probe)

@@ -33,6 +33,7 @@ public class CacheResource {
     @POST
     @Path("/drop")
     @Operation(
+            operationId = "dropCaches",
             summary = "Make every instance drop its caches (object cache, known users, board owners); 503 without"
                     + " ZooKeeper")
     public Uni<Map<String, Object>> drop(@QueryParam("reason") String reason) {

@@ -33,6 +33,7 @@ public class MysqlHostResource {
     @POST
     @Path("/promote")
     @Operation(
+            operationId = "promoteMysqlHost",
             summary = "Promote the host's replica to master: fence the master, let the replica apply everything the"
                     + " fenced master logged (or, with the master unreachable and force=true, what it received),"
                     + " swap them in the topology, wait until every instance is on it (notAcknowledged names those"
@@ -44,6 +45,7 @@ public class MysqlHostResource {
     @POST
     @Path("/rejoin")
     @Operation(
+            operationId = "rejoinMysqlHost",
             summary = "Make the host's replica (e.g. the old master after a promotion) replicate from its master by"
                     + " GTID, read-only, answering once its replication threads run (at most 10 s; running says"
                     + " whether they did); refused (409 diverged) when it holds transactions the master never"

@@ -39,6 +39,7 @@ public class OverviewResource {
 
     @GET
     @Operation(
+            operationId = "getOverview",
             summary = "Requests per endpoint group, feed funnel, hedged reads and queue rates of this instance (admin)")
     public Overview overview() {
         return overview.overview();
@@ -47,6 +48,7 @@ public class OverviewResource {
     @GET
     @Path("/cluster")
     @Operation(
+            operationId = "getClusterOverview",
             summary = "Requests per endpoint group and queue figures of the whole cluster, from its Prometheus (admin)",
             description = "configured is false when no Prometheus is set (pinion.prometheus.url); 503 when it does not"
                     + " answer")

@@ -45,6 +45,7 @@ public class TopologyResource {
 
     @GET
     @Operation(
+            operationId = "getTopology",
             summary =
                     "The topology in force on this instance: MySQL shards per host, Redis virtual shards per instance, "
                             + "HBase clusters by role; its version in ZooKeeper is the ETag")
@@ -56,6 +57,7 @@ public class TopologyResource {
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(
+            operationId = "replaceTopology",
             summary = "Replace the topology (the topology file's format) if its version is still the one in If-Match "
                     + "(the ETag of GET): every instance puts it in force within a second; 409 when it changed since")
     public Uni<Response> replace(@HeaderParam("If-Match") String ifMatch, String document) {
@@ -67,15 +69,17 @@ public class TopologyResource {
 
     @GET
     @Path("/stored")
-    @Operation(summary = "The topology document in ZooKeeper now, with its version as ETag (the one in force here may "
-            + "trail it for a moment)")
+    @Operation(operationId = "getStoredTopology",
+            summary = "The topology document in ZooKeeper now, with its version as ETag (the one in force here may "
+                    + "trail it for a moment)")
     public Uni<Response> stored() {
         return edits.stored().map(stored -> Response.ok(stored.topology()).tag(etag(stored.version())).build());
     }
 
     @GET
     @Path("/shards/{shard}")
-    @Operation(summary = "Which MySQL host serves a logical shard, and whether it takes new objects")
+    @Operation(operationId = "getShardPlacement",
+            summary = "Which MySQL host serves a logical shard, and whether it takes new objects")
     public ShardPlacement shard(@PathParam("shard") @Min(0) @Max(65535) int shard) {
         return placements.of(shard);
     }

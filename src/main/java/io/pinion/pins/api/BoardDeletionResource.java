@@ -41,6 +41,7 @@ public class BoardDeletionResource {
     @Authenticated
     @ResponseStatus(204)
     @Operation(
+            operationId = "deleteBoard",
             summary = "Delete a board and its pins (owner only; soft delete; a large board's pins go within seconds)")
     public Uni<Void> delete(@PathParam("id") String id) {
         return purges.delete(currentUser.id(), ids.parse(id, ObjectType.BOARD, "board id"));

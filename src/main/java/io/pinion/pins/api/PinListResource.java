@@ -53,7 +53,7 @@ public class PinListResource {
 
     @GET
     @Path("/boards/{id}/pins")
-    @Operation(summary = "A board's pins: newest first, or the owner's custom order")
+    @Operation(operationId = "listBoardPins", summary = "A board's pins: newest first, or the owner's custom order")
     public Uni<Page<PinView>> boardPins(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return lists.boardPins(ids.parse(id, ObjectType.BOARD, "board id"), cursor, Limits.LIST.of(limit));
@@ -63,7 +63,8 @@ public class PinListResource {
     @Path("/boards/{id}/pins/{pinId}/position")
     @Authenticated
     @ResponseStatus(204)
-    @Operation(summary = "Move a pin of your board just before (above) or after (below) another pin of it")
+    @Operation(operationId = "movePin",
+            summary = "Move a pin of your board just before (above) or after (below) another pin of it")
     public Uni<Void> move(
             @PathParam("id") String id, @PathParam("pinId") String pinId, @NotNull MovePinRequest request) {
         if ((request.before() == null) == (request.after() == null)) {
@@ -78,7 +79,7 @@ public class PinListResource {
 
     @GET
     @Path("/users/{id}/pins")
-    @Operation(summary = "A user's pins, newest first")
+    @Operation(operationId = "listUserPins", summary = "A user's pins, newest first")
     public Uni<Page<PinView>> userPins(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return lists.userPins(user(id), cursor, Limits.LIST.of(limit));
@@ -86,7 +87,7 @@ public class PinListResource {
 
     @GET
     @Path("/users/{id}/likes")
-    @Operation(summary = "The pins a user liked, most recent like first")
+    @Operation(operationId = "listUserLikes", summary = "The pins a user liked, most recent like first")
     public Uni<Page<PinView>> userLikes(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return lists.userLikes(user(id), cursor, Limits.LIST.of(limit));
@@ -94,7 +95,7 @@ public class PinListResource {
 
     @GET
     @Path("/pins/{id}/likers")
-    @Operation(summary = "The users who liked a pin, most recent first")
+    @Operation(operationId = "listPinLikers", summary = "The users who liked a pin, most recent first")
     public Uni<Page<UserView>> likers(@PathParam("id") String id, @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor) {
         return lists.likers(ids.parse(id, ObjectType.PIN, "pin id"), cursor, Limits.LIST.of(limit));

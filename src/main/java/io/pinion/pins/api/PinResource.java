@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
@@ -56,14 +57,15 @@ public class PinResource {
     @Path("/pins")
     @Authenticated
     @ResponseStatus(201)
-    @Operation(summary = "Create a pin on one of your boards (stored on the board's shard)")
+    @APIResponseSchema(value = PinView.class, responseCode = "201", responseDescription = "Created")
+    @Operation(operationId = "createPin", summary = "Create a pin on one of your boards (stored on the board's shard)")
     public Uni<PinView> create(@NotNull @Valid CreatePinRequest request) {
         return pins.create(currentUser.id(), ids.parse(request.boardId(), ObjectType.BOARD, "boardId"), request);
     }
 
     @GET
     @Path("/pins/{id}")
-    @Operation(summary = "A pin with its like and save counts")
+    @Operation(operationId = "getPin", summary = "A pin with its like and save counts")
     public Uni<RenderedPin> get(@PathParam("id") String id) {
         PinionId pinId = pin(id);
         return pins.rendered(pinId).onItem().ifNull().failWith(() -> new NotFound("pin_not_found", "no pin " + pinId));
@@ -73,7 +75,7 @@ public class PinResource {
     @Path("/pins/{id}")
     @Authenticated
     @ResponseStatus(204)
-    @Operation(summary = "Delete one of your pins; it disappears from every list")
+    @Operation(operationId = "deletePin", summary = "Delete one of your pins; it disappears from every list")
     public Uni<Void> delete(@PathParam("id") String id) {
         return pins.delete(currentUser.id(), pin(id));
     }
@@ -82,7 +84,9 @@ public class PinResource {
     @Path("/pins/{id}/saves")
     @Authenticated
     @ResponseStatus(201)
-    @Operation(summary = "Save a pin to one of your boards: a new pin referencing the original")
+    @APIResponseSchema(value = PinView.class, responseCode = "201", responseDescription = "Created")
+    @Operation(operationId = "savePin",
+            summary = "Save a pin to one of your boards: a new pin referencing the original")
     public Uni<PinView> save(@PathParam("id") String id, @NotNull @Valid SavePinRequest request) {
         return pins.save(currentUser.id(), pin(id), ids.parse(request.boardId(), ObjectType.BOARD, "boardId"));
     }
@@ -90,7 +94,7 @@ public class PinResource {
     @PUT
     @Path("/pins/{id}/like")
     @Authenticated
-    @Operation(summary = "Like a pin (idempotent)")
+    @Operation(operationId = "likePin", summary = "Like a pin (idempotent)")
     public Uni<LikeState> like(@PathParam("id") String id) {
         return likes.like(currentUser.id(), pin(id));
     }
@@ -98,7 +102,7 @@ public class PinResource {
     @DELETE
     @Path("/pins/{id}/like")
     @Authenticated
-    @Operation(summary = "Unlike a pin (idempotent)")
+    @Operation(operationId = "unlikePin", summary = "Unlike a pin (idempotent)")
     public Uni<LikeState> unlike(@PathParam("id") String id) {
         return likes.unlike(currentUser.id(), pin(id));
     }

@@ -53,6 +53,7 @@ public class BrokerResource {
     @Path("/admin/brokers")
     @RolesAllowed(Roles.ADMIN)
     @Operation(
+            operationId = "listBrokers",
             summary = "Live dequeue brokers (members in ZooKeeper) with the partitions they serve ('queue/partition')")
     public Uni<List<BrokerView>> brokers() {
         return seats.members()
@@ -74,6 +75,7 @@ public class BrokerResource {
     @Path("/admin/brokers/local")
     @RolesAllowed(Roles.ADMIN)
     @Operation(
+            operationId = "getLocalBroker",
             summary =
                     "This instance's broker: its ZooKeeper session, the partitions it serves and when it served which")
     public LocalBrokerView local() {

@@ -68,7 +68,8 @@ public class JobResource {
     @POST
     @Path("/jobs/ack")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Ack up to 1,000 jobs: success, or failure (retried with backoff until the last attempt)")
+    @Operation(operationId = "ackJobs",
+            summary = "Ack up to 1,000 jobs: success, or failure (retried with backoff until the last attempt)")
     public Uni<Page<AckView>> ack(@NotNull AckRequest request) {
         if (request.acks() == null || request.acks().isEmpty() || request.acks().size() > QueueInput.MAX_BATCH) {
             throw new InvalidInput("invalid_batch", "acks has 1 to " + QueueInput.MAX_BATCH + " items");
@@ -111,6 +112,7 @@ public class JobResource {
     @Path("/jobs/{id}/checkpoint")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @Operation(
+            operationId = "checkpointJob",
             summary = "Extend a running job's lease (and append to its status); 409 lease_lost when it is no longer"
                     + " yours")
     public Uni<Map<String, Object>> checkpoint(@PathParam("id") String id, @NotNull CheckpointRequest request) {
@@ -129,7 +131,7 @@ public class JobResource {
     @GET
     @Path("/jobs/{id}")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "A job with its state, attempts, lease and status")
+    @Operation(operationId = "getJob", summary = "A job with its state, attempts, lease and status")
     public Uni<JobView> get(@PathParam("id") String id) {
         return queries.get(ids.parse(id, ObjectType.JOB, "job id"))
                 .call(job -> access.allowed(job.queue(), QueueAccess.Use.READ))
@@ -139,7 +141,7 @@ public class JobResource {
     @POST
     @Path("/jobs/{id}/retry")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Put a FAILED job back to PENDING with fresh attempts")
+    @Operation(operationId = "retryJob", summary = "Put a FAILED job back to PENDING with fresh attempts")
     public Uni<JobView> retry(@PathParam("id") String id) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
         return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))
@@ -150,7 +152,7 @@ public class JobResource {
     @Path("/jobs/{id}")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
     @ResponseStatus(204)
-    @Operation(summary = "Delete a job in any state")
+    @Operation(operationId = "deleteJob", summary = "Delete a job in any state")
     public Uni<Void> delete(@PathParam("id") String id) {
         PinionId job = ids.parse(id, ObjectType.JOB, "job id");
         return queries.get(job).call(found -> access.allowed(found.queue(), QueueAccess.Use.REPAIR))

@@ -21,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
@@ -77,7 +78,9 @@ public class QueueResource {
     @Path("/queues")
     @RolesAllowed(Roles.ADMIN)
     @ResponseStatus(201)
-    @Operation(summary = "Create a queue: partitions, rate limit, attempts, backoff, lease, priority, FIFO, retention")
+    @APIResponseSchema(value = QueueView.class, responseCode = "201", responseDescription = "Created")
+    @Operation(operationId = "createQueue",
+            summary = "Create a queue: partitions, rate limit, attempts, backoff, lease, priority, FIFO, retention")
     public Uni<QueueView> create(@NotNull QueueRequest request) {
         String name = QueueInput.name(request.name());
         return registry.create(name, QueueInput.create(request, settings.maxBodyBytes(), shardCount()))
@@ -87,7 +90,8 @@ public class QueueResource {
     @GET
     @Path("/queues")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Every queue the caller may see: all for admins, those granted to a worker")
+    @Operation(operationId = "listQueues",
+            summary = "Every queue the caller may see: all for admins, those granted to a worker")
     public Uni<Page<QueueView>> list() {
         return access.visible()
                 .chain(visible -> registry.refresh()
@@ -104,7 +108,7 @@ public class QueueResource {
     @GET
     @Path("/queues/{name}")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "A queue's settings and partitions")
+    @Operation(operationId = "getQueue", summary = "A queue's settings and partitions")
     public Uni<QueueView> get(@PathParam("name") String name) {
         return access.queue(name, QueueAccess.Use.READ)
                 .flatMap(queue -> owners().map(owners -> QueueView.of(queue, owners)));
@@ -113,7 +117,8 @@ public class QueueResource {
     @PATCH
     @Path("/queues/{name}")
     @RolesAllowed(Roles.ADMIN)
-    @Operation(summary = "Change a queue's settings; every instance applies them within a second")
+    @Operation(operationId = "updateQueue",
+            summary = "Change a queue's settings; every instance applies them within a second")
     public Uni<QueueView> update(@PathParam("name") String name, @NotNull QueueRequest request) {
         return registry.refresh().flatMap(ignored -> registry.get(name))
                 .flatMap(queue -> registry.update(queue, QueueInput.update(queue, request, shardCount())))
@@ -124,7 +129,7 @@ public class QueueResource {
     @Path("/queues/{name}")
     @RolesAllowed(Roles.ADMIN)
     @ResponseStatus(204)
-    @Operation(summary = "Delete a queue and every job in it")
+    @Operation(operationId = "deleteQueue", summary = "Delete a queue and every job in it")
     public Uni<Void> delete(@PathParam("name") String name) {
         return registry.get(name).flatMap(registry::delete);
     }
@@ -132,7 +137,8 @@ public class QueueResource {
     @POST
     @Path("/queues/{name}/jobs")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Enqueue one job, or up to 1,000 in 'jobs' (one INSERT per partition)")
+    @Operation(operationId = "enqueueJobs",
+            summary = "Enqueue one job, or up to 1,000 in 'jobs' (one INSERT per partition)")
     public Uni<Response> enqueue(@PathParam("name") String name, @NotNull EnqueueRequest request) {
         return access.queue(name, QueueAccess.Use.WORK)
                 .flatMap(queue -> writer.enqueue(queue, QueueInput.jobs(request, queue.config())))
@@ -147,7 +153,7 @@ public class QueueResource {
     @POST
     @Path("/queues/{name}/dequeue")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Lease up to 'max' jobs, waiting up to 'waitMs' for the first",
+    @Operation(operationId = "dequeueJobs", summary = "Lease up to 'max' jobs, waiting up to 'waitMs' for the first",
             description = "Jobs come from this instance's partitions, or, when none is due there, from the instances "
                     + "that own the queue's other partitions (the call is forwarded with the caller's credentials)")
     public Uni<Page<LeaseView>> dequeue(@PathParam("name") String name, DequeueRequest request,
@@ -166,7 +172,8 @@ public class QueueResource {
     @GET
     @Path("/queues/{name}/jobs")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Jobs in one state (PENDING, RUNNING, SUCCEEDED, FAILED), partition by partition in id order")
+    @Operation(operationId = "listQueueJobs",
+            summary = "Jobs in one state (PENDING, RUNNING, SUCCEEDED, FAILED), partition by partition in id order")
     public Uni<Page<JobView>> scan(@PathParam("name") String name, @QueryParam("state") String state,
             @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         JobState parsed = JobState.parse(state).orElseThrow(() -> new InvalidInput("invalid_state",
@@ -179,7 +186,8 @@ public class QueueResource {
     @GET
     @Path("/queues/{name}/stats")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Jobs per state and the age of the oldest due job, per partition and in total")
+    @Operation(operationId = "getQueueStats",
+            summary = "Jobs per state and the age of the oldest due job, per partition and in total")
     public Uni<QueueStats> stats(@PathParam("name") String name) {
         return access.queue(name, QueueAccess.Use.READ)
                 .flatMap(queue -> owners().flatMap(owners -> queries.stats(queue, owners)));
@@ -188,7 +196,8 @@ public class QueueResource {
     @POST
     @Path("/queues/{name}/retry-failed")
     @RolesAllowed({Roles.ADMIN, Roles.WORKER})
-    @Operation(summary = "Put up to 'limit' (default 1,000) FAILED jobs back to PENDING with fresh attempts")
+    @Operation(operationId = "retryFailedJobs",
+            summary = "Put up to 'limit' (default 1,000) FAILED jobs back to PENDING with fresh attempts")
     public Uni<Map<String, Long>> retryFailed(@PathParam("name") String name, @QueryParam("limit") String limit) {
         int max = Limits.REPAIR.of(limit);
         return access.queue(name, QueueAccess.Use.REPAIR).flatMap(queue -> repairs.retryFailed(queue, max))

@@ -52,7 +52,7 @@ public class GrantResource {
 
     @GET
     @Path("/grants")
-    @Operation(summary = "The user's roles and queue grants")
+    @Operation(operationId = "getGrants", summary = "The user's roles and queue grants")
     public Uni<GrantsView> get(@PathParam("id") String id) {
         PinionId user = user(id);
         return grants.of(user).map(found -> view(user, found));
@@ -60,7 +60,7 @@ public class GrantResource {
 
     @PUT
     @Path("/roles/{role}")
-    @Operation(summary = "Grant a role (admin or worker); idempotent")
+    @Operation(operationId = "grantRole", summary = "Grant a role (admin or worker); idempotent")
     public Uni<GrantsView> grantRole(@PathParam("id") String id, @PathParam("role") String role) {
         PinionId user = user(id);
         return grants.grantRole(user, role).map(found -> view(user, found));
@@ -68,7 +68,7 @@ public class GrantResource {
 
     @DELETE
     @Path("/roles/{role}")
-    @Operation(summary = "Revoke a role; tokens stop carrying it within a minute")
+    @Operation(operationId = "revokeRole", summary = "Revoke a role; tokens stop carrying it within a minute")
     public Uni<GrantsView> revokeRole(@PathParam("id") String id, @PathParam("role") String role) {
         PinionId user = user(id);
         return grants.revokeRole(user, role).map(found -> view(user, found));
@@ -76,7 +76,7 @@ public class GrantResource {
 
     @PUT
     @Path("/queues/{name}")
-    @Operation(summary = "Let a worker use a queue over HTTP; idempotent")
+    @Operation(operationId = "grantQueue", summary = "Let a worker use a queue over HTTP; idempotent")
     public Uni<GrantsView> grantQueue(@PathParam("id") String id, @PathParam("name") String name) {
         PinionId user = user(id);
         return grants.grantQueue(user, queue(name)).map(found -> view(user, found));
@@ -84,7 +84,7 @@ public class GrantResource {
 
     @DELETE
     @Path("/queues/{name}")
-    @Operation(summary = "Take a queue from a worker; effective within a minute")
+    @Operation(operationId = "revokeQueue", summary = "Take a queue from a worker; effective within a minute")
     public Uni<GrantsView> revokeQueue(@PathParam("id") String id, @PathParam("name") String name) {
         PinionId user = user(id);
         return grants.revokeQueue(user, queue(name)).map(found -> view(user, found));

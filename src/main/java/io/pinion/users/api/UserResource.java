@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.ResponseStatus;
@@ -62,7 +63,9 @@ public class UserResource {
     @POST
     @Path("/users")
     @ResponseStatus(201)
-    @Operation(summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of 8 to 72 bytes")
+    @APIResponseSchema(value = UserView.class, responseCode = "201", responseDescription = "Created")
+    @Operation(operationId = "signUp",
+            summary = "Sign up: a unique username (3-30 of a-z 0-9 _), a password of 8 to 72 bytes")
     public Uni<UserView> signUp(@NotNull @Valid SignUpRequest request, @Context HttpServerRequest http) {
         limits.loginFrom(address(http));
         return users.signUp(request).map(view -> view.withFollows(FollowCounts.NONE));
@@ -70,7 +73,7 @@ public class UserResource {
 
     @POST
     @Path("/sessions")
-    @Operation(summary = "Log in: returns a signed bearer token")
+    @Operation(operationId = "logIn", summary = "Log in: returns a signed bearer token")
     public Uni<Session> login(@NotNull @Valid LoginRequest request, @Context HttpServerRequest http) {
         String address = address(http);
         limits.loginFrom(address);
@@ -89,7 +92,7 @@ public class UserResource {
 
     @GET
     @Path("/users/{id}")
-    @Operation(summary = "A user's profile with counts")
+    @Operation(operationId = "getUser", summary = "A user's profile with counts")
     public Uni<UserView> get(@PathParam("id") String id) {
         PinionId userId = ids.parse(id, ObjectType.USER, "user id");
         return found(users.get(userId), userId);
@@ -99,7 +102,7 @@ public class UserResource {
     @Path("/me")
     @Authenticated
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "The signed-in user's profile")
+    @Operation(operationId = "getMe", summary = "The signed-in user's profile")
     public Uni<UserView> me() {
         PinionId userId = currentUser.id();
         return found(users.get(userId), userId);
