@@ -42,6 +42,7 @@ public class FeedFunnelResource {
 
     @GET
     @Operation(
+            operationId = "getEntityFunnel",
             summary = "The funnel of one pin, author or board: counts per stage, source and reason in buckets of"
                     + " step (minutes for the last day, hours for the last 31 days), beside this instance's global"
                     + " funnel; exactly one of pin, author and board; from and to are ISO-8601 instants (default the"

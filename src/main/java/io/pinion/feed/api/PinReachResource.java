@@ -39,6 +39,7 @@ public class PinReachResource {
     @Path("/me/pins/{id}/reach")
     @Authenticated
     @Operation(
+            operationId = "getPinReach",
             summary = "Your pin's reach: followers it was routed to, feeds it entered, times considered and shown"
                     + " (author only); from and to are ISO-8601 instants (default the last 7 days), step whole hours"
                     + " (default PT1H)")
