@@ -4,6 +4,7 @@ import static io.pinion.TestApi.admin;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +35,8 @@ class ServiceSurfaceTest {
         io.pinion.TestApi.management().accept("text/plain").when().get("/q/metrics")
                 .then().statusCode(200)
                 .contentType(containsString("text/plain"))
-                .body(containsString("http_server_requests_seconds_count{"))
+                .body(containsString("pinion_http_group_seconds_count{group=\"pins\""))
+                .body(not(containsString("http_server_requests_seconds")))
                 .body(containsString("pinion_backend_up{backend=\"mysql-1\",kind=\"mysql\""))
                 .body(containsString("pinion_backend_probe_seconds_count{"));
     }
