@@ -1,7 +1,9 @@
 package io.pinion.feed;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -122,6 +124,16 @@ public class FeedFunnel {
         return List.copyOf(all);
     }
 
+    /** Where a plan's kinds of candidate are counted (the source is the candidate's). */
+    private static final Map<PlanCounts.Kind, Series> PLANNED = new EnumMap<>(Map.of(
+            PlanCounts.Kind.POOLED, new Series(Stage.CANDIDATE, null, Reason.POOL),
+            PlanCounts.Kind.PULLED, new Series(Stage.CANDIDATE, null, Reason.PULLED),
+            PlanCounts.Kind.BELOW_BAR, new Series(Stage.DROPPED, null, Reason.BELOW_BAR),
+            PlanCounts.Kind.DUPLICATE, new Series(Stage.DROPPED, null, Reason.DUPLICATE),
+            PlanCounts.Kind.ALREADY_SHOWN, new Series(Stage.DROPPED, null, Reason.ALREADY_SHOWN),
+            PlanCounts.Kind.HELD_BACK_POOLED, new Series(Stage.HELD_BACK, null, Reason.POOL),
+            PlanCounts.Kind.HELD_BACK_PULLED, new Series(Stage.HELD_BACK, null, Reason.PULLED)));
+
     private final MeterRegistry registry;
     private final FunnelTally tally;
     private final Counter[] counters = new Counter[Stage.values().length * SOURCES * REASONS];
@@ -184,43 +196,11 @@ public class FeedFunnel {
     public void planned(PlanCounts counts) {
         long now = System.currentTimeMillis();
         counts.forEach((source, entry, kind) -> {
-            Stage stage;
-            Reason reason;
-            switch (kind) {
-                case POOLED -> {
-                    stage = Stage.CANDIDATE;
-                    reason = Reason.POOL;
-                }
-                case PULLED -> {
-                    stage = Stage.CANDIDATE;
-                    reason = Reason.PULLED;
-                }
-                case BELOW_BAR -> {
-                    stage = Stage.DROPPED;
-                    reason = Reason.BELOW_BAR;
-                }
-                case DUPLICATE -> {
-                    stage = Stage.DROPPED;
-                    reason = Reason.DUPLICATE;
-                }
-                case ALREADY_SHOWN -> {
-                    stage = Stage.DROPPED;
-                    reason = Reason.ALREADY_SHOWN;
-                }
-                case HELD_BACK_POOLED -> {
-                    stage = Stage.HELD_BACK;
-                    reason = Reason.POOL;
-                }
-                case HELD_BACK_PULLED -> {
-                    stage = Stage.HELD_BACK;
-                    reason = Reason.PULLED;
-                }
-                default -> {
-                    return; // chosen: counted as shown or dropped when the page is hydrated
-                }
+            Series series = PLANNED.get(kind);
+            if (series != null) { // chosen ones are counted as shown or dropped when the page is hydrated
+                counter(series.stage(), source, series.reason()).increment();
+                tally.add(FunnelPin.of(entry), series.stage(), source, series.reason(), 1, now);
             }
-            counter(stage, source, reason).increment();
-            tally.add(FunnelPin.of(entry), stage, source, reason, 1, now);
         });
     }
 

@@ -24,11 +24,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.pinion.Json;
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
-import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.funnel.FunnelFlusher;
 import io.pinion.feed.store.FeedKeys;
 import io.pinion.feed.store.FeedStates;
-import io.pinion.graph.FollowEvents;
 import io.pinion.graph.GraphRedis;
 import io.pinion.graph.VirtualShards;
 import io.pinion.id.ObjectType;
@@ -52,8 +50,7 @@ import io.vertx.mutiny.redis.client.Request;
 class EntityFunnelTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final List<String> QUEUES = List.of(FeedJobs.FANOUT, FeedJobs.POOL_INSERT, FeedJobs.PERSIST,
-            FeedJobs.RELATED, FeedJobs.PURGE, FeedJobs.REGENERATE, FeedJobs.TRIM, FollowEvents.QUEUE);
+    private static final List<String> QUEUES = Eventually.FEED_QUEUES;
 
     @Inject
     MeterRegistry registry;

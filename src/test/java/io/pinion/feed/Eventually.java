@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.pinion.Json;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.feed.fanout.FeedJobs;
+import io.pinion.graph.FollowEvents;
 
 /**
  * Waits for the job queue to have done its part.
@@ -19,6 +21,10 @@ public final class Eventually {
      * HBase cluster restarted by an earlier test can refuse writes for a while as its regions come back.
      */
     public static final long JOBS_MS = 60_000;
+
+    /** Every queue of the feed's jobs, and the follow events they start from. */
+    public static final List<String> FEED_QUEUES = List.of(FeedJobs.FANOUT, FeedJobs.POOL_INSERT, FeedJobs.PERSIST,
+            FeedJobs.RELATED, FeedJobs.PURGE, FeedJobs.REGENERATE, FeedJobs.TRIM, FollowEvents.QUEUE);
 
     private Eventually() {
     }

@@ -20,7 +20,6 @@ import io.pinion.Wait;
 import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.PoolStore;
-import io.pinion.graph.FollowEvents;
 import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -45,8 +44,7 @@ import io.quarkus.test.junit.TestProfile;
 class FunnelBalanceTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final List<String> QUEUES = List.of(FeedJobs.FANOUT, FeedJobs.POOL_INSERT, FeedJobs.PERSIST,
-            FeedJobs.RELATED, FeedJobs.PURGE, FeedJobs.REGENERATE, FeedJobs.TRIM, FollowEvents.QUEUE);
+    private static final List<String> QUEUES = Eventually.FEED_QUEUES;
 
     @Inject
     MeterRegistry registry;

@@ -142,31 +142,49 @@ public class FunnelFlusher {
                 shardOf.putIfAbsent(byHour, vs);
             }
         }
-        List<Integer> targets = new ArrayList<>();
-        List<Request> requests = new ArrayList<>();
-        List<Long> added = new ArrayList<>(); // what each request adds: a count, or 0 for an expiry
-        byKey.forEach((key, fields) -> {
+        List<Pipeline> pipelines = new ArrayList<>();
+        Pipeline current = new Pipeline();
+        pipelines.add(current);
+        for (Map.Entry<String, Map<String, Long>> hash : byKey.entrySet()) {
+            String key = hash.getKey();
             int vs = shardOf.get(key);
-            fields.forEach((field, n) -> {
-                targets.add(vs);
-                requests.add(Request.cmd(Command.HINCRBY).arg(key).arg(field).arg(n));
-                added.add(n);
-            });
-            targets.add(vs);
-            requests.add(Request.cmd(Command.EXPIREAT).arg(key).arg(expiries.get(key)));
-            added.add(0L);
-        });
-        // each count went to up to three entities and two hashes: what was lost is told per command, in entity counts
-        return Multi.createFrom().range(0, (requests.size() + PER_PIPELINE - 1) / PER_PIPELINE)
-                .onItem().transformToUniAndConcatenate(slice -> {
-                    int start = slice * PER_PIPELINE;
-                    int end = Math.min(requests.size(), start + PER_PIPELINE);
-                    return redis.batchAcross(targets.subList(start, end), requests.subList(start, end))
-                            .onFailure().recoverWithItem(List.of())
-                            .invoke(answers -> account(answers, added.subList(start, end)));
-                })
+            long expiry = expiries.get(key);
+            for (Map.Entry<String, Long> field : hash.getValue().entrySet()) {
+                if (current.size() >= PER_PIPELINE - 1) {
+                    // every pipeline that adds to a key also sets its expiry
+                    current.add(vs, Request.cmd(Command.EXPIREAT).arg(key).arg(expiry), 0);
+                    current = new Pipeline();
+                    pipelines.add(current);
+                }
+                current.add(vs, Request.cmd(Command.HINCRBY).arg(key).arg(field.getKey()).arg(field.getValue()),
+                        field.getValue());
+            }
+            current.add(vs, Request.cmd(Command.EXPIREAT).arg(key).arg(expiry), 0);
+        }
+        return Multi.createFrom().iterable(pipelines)
+                .onItem().transformToUniAndConcatenate(pipeline -> redis.batchAcross(pipeline.targets,
+                                pipeline.requests)
+                        .onFailure().recoverWithItem(List.of())
+                        .invoke(answers -> account(answers, pipeline.added)))
                 .collect().last()
                 .chain(() -> counts.size() < PER_ROUND ? Uni.createFrom().voidItem() : round());
+    }
+
+    /** The commands of one round trip per Redis instance, each with the count it adds (0 for an expiry). */
+    private static final class Pipeline {
+        final List<Integer> targets = new ArrayList<>();
+        final List<Request> requests = new ArrayList<>();
+        final List<Long> added = new ArrayList<>();
+
+        void add(int vs, Request request, long n) {
+            targets.add(vs);
+            requests.add(request);
+            added.add(n);
+        }
+
+        int size() {
+            return requests.size();
+        }
     }
 
     /** Counts what went in and what did not (an instance that failed answers null, or nothing at all). */
