@@ -76,6 +76,10 @@ public class OpenApiContract implements OASFilter {
                 }
             }
         });
+        responses.getAPIResponses().values().forEach(response -> response.addHeader(RequestIds.HEADER,
+                OASFactory.createHeader().description("The request's id: the caller's X-Request-Id when valid, else a"
+                                + " new one; also in the error body and the log lines of the request")
+                        .schema(OASFactory.createSchema().type(List.of(Schema.SchemaType.STRING)))));
         if (operation.getParameters() != null) {
             operation.getParameters().forEach(OpenApiContract::paging);
         }
