@@ -78,7 +78,7 @@ for s in $SCENARIOS; do
   for build in A B; do
     # the first p99 of each SUMMARY line ("p99 N ms"), where the scenario prints one
     grep "^$build SUMMARY $s\b\|^$build SUMMARY ${s#enqueue-}\b\|^$build SUMMARY enqueue-${s#enqueue-}\b" "$log" \
-      | grep -oE 'p99 [0-9.]+ ms' | head -n "$ROUNDS" | grep -oE '[0-9.]+' \
+      | grep -oE 'p99 [0-9.]+ ms' | head -n "$ROUNDS" | sed -E 's/^p99 ([0-9.]+) ms$/\1/' \
       | sort -g | awk -v s="$s-p99" -v b="$build" 'NR {a[NR]=$1} END {if (!NR) exit;
           m = NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2;
           printf "%s %-14s median %s ms (of", b, s, m; for (i = 1; i <= NR; i++) printf " %s", a[i]; print ")"}'

@@ -2,7 +2,8 @@
 # bench/lib/write-pins-summary.sh — one k6/write-pins.js run in its constant scenario against a seeded service, as one
 # SUMMARY line for bench/ab-jars.sh: the pool rows the fan-out pushed per second during the run (at a rate above what
 # the machine keeps up with, the fan-out's capacity), the pin-create p99 and overall p99 from k6's JSON summary, and
-# how long after the run the feed queues took to drain.
+# how long after the run the feed queues took to drain, and the service's CPU per request over the run and the drain
+# (APP_PID: the service's pid).
 #
 #   K6=../shared/tools/k6 BASE_URL=http://127.0.0.1:18090 RATE=200 DURATION=60s LABEL=A bench/lib/write-pins-summary.sh
 #
@@ -35,7 +36,12 @@ backlog() {
   echo "$total"
 }
 
+cpu_ticks() { # the service's user + system CPU (clock ticks), when its pid is known (APP_PID, as bench/ab-jars.sh sets)
+  if [[ -n ${APP_PID:-} && -r /proc/$APP_PID/stat ]]; then awk '{print $14 + $15}' "/proc/$APP_PID/stat"; else echo 0; fi
+}
+
 before=$(pushed)
+cpu_before=$(cpu_ticks)
 started=$(date +%s.%N)
 MANIFEST=$MANIFEST SUMMARY_DIR=$OUT "$K6" run --quiet -e SCENARIO=constant -e RATE="$RATE" -e DURATION="$DURATION" \
   -e BASE_URL="$BASE_URL" "$ROOT/k6/write-pins.js" >"$OUT/k6.txt" 2>&1 || true
@@ -43,16 +49,22 @@ ended=$(date +%s.%N)
 rows=$(( $(pushed) - before ))
 waited=0
 while [[ $(backlog) -gt 0 && $waited -lt 120 ]]; do sleep 1; waited=$((waited + 1)); done
-python3 - "$OUT/write-pins-summary.json" "$rows" "$started" "$ended" "$waited" "$LABEL" "$RATE" <<'PY'
+cpu=$(( $(cpu_ticks) - cpu_before ))
+python3 - "$OUT/write-pins-summary.json" "$rows" "$started" "$ended" "$waited" "$LABEL" "$RATE" "$cpu" \
+  "$(getconf CLK_TCK)" <<'PY'
 import json, sys
-path, rows, started, ended, waited, label, rate = sys.argv[1:]
+path, rows, started, ended, waited, label, rate, cpu, tck = sys.argv[1:]
 metrics = json.load(open(path))["metrics"]
 def p99(name):
     m = metrics.get(name, {})
     values = m.get("values", m)
     return values.get("p(99)", float("nan"))
 seconds = float(ended) - float(started)
-print("SUMMARY write-pins label=%s rate=%s/s: %.0f rows/s  p99 %.1f ms (pin-create %.1f ms)  drained %s s" % (
-    label, rate, int(rows) / seconds, p99("http_req_duration"), p99("http_req_duration{name:pin-create}"), waited))
+requests = metrics.get("http_reqs", {}).get("values", metrics.get("http_reqs", {})).get("count", 0)
+cpu_ms = int(cpu) * 1000.0 / int(tck)
+per_request = "%.2f ms" % (cpu_ms / requests) if requests and int(cpu) else "-"
+print("SUMMARY write-pins label=%s rate=%s/s: %.0f rows/s  p99 %.1f ms (pin-create %.1f ms)  drained %s s"
+      "  service cpu %s per request (run and drain)" % (label, rate, int(rows) / seconds, p99("http_req_duration"),
+      p99("http_req_duration{name:pin-create}"), waited, per_request))
 PY
 rm -rf "$OUT"
