@@ -3,8 +3,8 @@ package io.pinion.feed;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ObjLongConsumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -123,7 +124,7 @@ public class EntityFunnels {
     }
 
     /** A hash's fields and counts ({@code HGETALL}: field, value, field, value, ...). */
-    private static void fields(Response hash, java.util.function.ObjLongConsumer<String> each) {
+    private static void fields(Response hash, ObjLongConsumer<String> each) {
         if (hash == null) {
             return;
         }

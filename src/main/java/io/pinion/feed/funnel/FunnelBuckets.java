@@ -2,6 +2,7 @@ package io.pinion.feed.funnel;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Locale;
 import java.util.Optional;
 
 import io.pinion.feed.FeedFunnel;
@@ -79,11 +80,11 @@ final class FunnelBuckets {
         try {
             FeedSource source = null;
             if (!ALL.equals(parts[2])) {
-                source = FeedSource.valueOf(parts[2].toUpperCase(java.util.Locale.ROOT));
+                source = FeedSource.valueOf(parts[2].toUpperCase(Locale.ROOT));
             }
             return Optional.of(new Field(Integer.parseInt(parts[0]),
-                    FeedFunnel.Stage.valueOf(parts[1].toUpperCase(java.util.Locale.ROOT)), source,
-                    FeedFunnel.Reason.valueOf(parts[3].toUpperCase(java.util.Locale.ROOT))));
+                    FeedFunnel.Stage.valueOf(parts[1].toUpperCase(Locale.ROOT)), source,
+                    FeedFunnel.Reason.valueOf(parts[3].toUpperCase(Locale.ROOT))));
         } catch (IllegalArgumentException unknown) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.pinion.feed.funnel;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,7 +44,7 @@ public class FunnelFlusher {
     private static final int PER_ROUND = 20_000;
     /** Commands per pipeline (a client holds a bounded number of commands waiting for their answers). */
     private static final int PER_PIPELINE = 1_000;
-    private static final java.time.Duration BUSY_RETRY = java.time.Duration.ofMillis(20);
+    private static final Duration BUSY_RETRY = Duration.ofMillis(20);
 
     private final FunnelTally tally;
     private final GraphRedis redis;

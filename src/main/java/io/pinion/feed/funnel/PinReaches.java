@@ -1,7 +1,9 @@
 package io.pinion.feed.funnel;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.TreeMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -30,7 +32,7 @@ public class PinReaches {
 
     /** The pin's reach, for {@code caller} only if they wrote it (403 otherwise, 404 for no such pin). */
     public Uni<PinReach> of(PinionId caller, PinionId pin, FunnelRange range) {
-        EntityFunnels.check(range.from(), range.to(), range.step(), java.time.Instant.now());
+        EntityFunnels.check(range.from(), range.to(), range.step(), Instant.now());
         return pins.get(pin).chain(view -> {
             if (view == null) {
                 throw new NotFound("pin_not_found", "no pin " + pin);
@@ -39,7 +41,7 @@ public class PinReaches {
                 throw new Forbidden("not_pin_author", "only the pin's author sees its reach");
             }
             return funnels.read(FunnelEntity.PIN, pin, range.from(), range.to(), range.step())
-                    .map(funnel -> reach(funnel));
+                    .map(PinReaches::reach);
         });
     }
 
@@ -77,7 +79,7 @@ public class PinReaches {
 
     /** Two sorted series of points summed into one. */
     private static List<FunnelView.Point> merge(List<FunnelView.Point> a, List<FunnelView.Point> b) {
-        java.util.TreeMap<java.time.Instant, Long> sum = new java.util.TreeMap<>();
+        TreeMap<Instant, Long> sum = new TreeMap<>();
         a.forEach(p -> sum.merge(p.at(), p.count(), Long::sum));
         b.forEach(p -> sum.merge(p.at(), p.count(), Long::sum));
         return sum.entrySet().stream().map(e -> new FunnelView.Point(e.getKey(), e.getValue())).toList();
