@@ -115,9 +115,7 @@ public class FunnelFlusher {
         if (counts.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        Map<String, Map<String, Long>> byKey = new LinkedHashMap<>();
-        Map<String, Long> expiries = new LinkedHashMap<>();
-        Map<String, Integer> shardOf = new LinkedHashMap<>();
+        Map<Target, Map<String, Long>> byTarget = new LinkedHashMap<>();
         for (FunnelTally.Count count : counts) {
             FunnelTally.Key key = count.key();
             long at = key.minute() * FunnelBuckets.MINUTE_MS;
@@ -132,24 +130,20 @@ public class FunnelFlusher {
                 if (id == 0) {
                     continue;
                 }
-                int vs = shards.ofUser(id);
-                String byMinute = FeedKeys.funnelByMinute(vs, entity.code(), id, day);
-                String byHour = FeedKeys.funnelByHour(vs, entity.code(), id, month);
-                byKey.computeIfAbsent(byMinute, k -> new LinkedHashMap<>()).merge(minuteField, count.n(), Long::sum);
-                byKey.computeIfAbsent(byHour, k -> new LinkedHashMap<>()).merge(hourField, count.n(), Long::sum);
-                expiries.putIfAbsent(byMinute, FunnelBuckets.minuteHashExpiry(day));
-                expiries.putIfAbsent(byHour, FunnelBuckets.hourHashExpiry(month));
-                shardOf.putIfAbsent(byMinute, vs);
-                shardOf.putIfAbsent(byHour, vs);
+                byTarget.computeIfAbsent(new Target(entity, id, true, day), t -> new LinkedHashMap<>())
+                        .merge(minuteField, count.n(), Long::sum);
+                byTarget.computeIfAbsent(new Target(entity, id, false, month), t -> new LinkedHashMap<>())
+                        .merge(hourField, count.n(), Long::sum);
             }
         }
         List<Pipeline> pipelines = new ArrayList<>();
         Pipeline current = new Pipeline();
         pipelines.add(current);
-        for (Map.Entry<String, Map<String, Long>> hash : byKey.entrySet()) {
-            String key = hash.getKey();
-            int vs = shardOf.get(key);
-            long expiry = expiries.get(key);
+        for (Map.Entry<Target, Map<String, Long>> hash : byTarget.entrySet()) {
+            Target target = hash.getKey();
+            int vs = shards.ofUser(target.id());
+            String key = target.key(vs);
+            long expiry = target.expiry();
             for (Map.Entry<String, Long> field : hash.getValue().entrySet()) {
                 if (current.size() >= PER_PIPELINE - 1) {
                     // every pipeline that adds to a key also sets its expiry
@@ -169,6 +163,31 @@ public class FunnelFlusher {
                         .invoke(answers -> account(answers, pipeline.added)))
                 .collect().last()
                 .chain(() -> counts.size() < PER_ROUND ? Uni.createFrom().voidItem() : round());
+    }
+
+    /**
+     * One hash in Redis: an entity's minute hash of a UTC day ({@code byMinute}, {@code period} the epoch day) or its
+     * hour hash of a UTC month. Counts are summed per target before any key is written out, so a round builds each
+     * key once. Its hash mixes the id's bits: ids of one shard and type differ only in their low bits.
+     */
+    private record Target(FunnelEntity entity, long id, boolean byMinute, long period) {
+
+        String key(int vs) {
+            return byMinute
+                    ? FeedKeys.funnelByMinute(vs, entity.code(), id, period)
+                    : FeedKeys.funnelByHour(vs, entity.code(), id, period);
+        }
+
+        long expiry() {
+            return byMinute ? FunnelBuckets.minuteHashExpiry(period) : FunnelBuckets.hourHashExpiry(period);
+        }
+
+        @Override
+        public int hashCode() {
+            long h = (id ^ period * 0x9e3779b97f4a7c15L) * 0xff51afd7ed558ccdL;
+            h ^= h >>> 32;
+            return (int) h * 31 + entity.ordinal() * 2 + (byMinute ? 1 : 0);
+        }
     }
 
     /** The commands of one round trip per Redis instance, each with the count it adds (0 for an expiry). */
