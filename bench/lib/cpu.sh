@@ -3,15 +3,31 @@
 #   cpu_start              remembers every role's CPU ticks now
 #   cpu_report REQUESTS    prints "role cores us_per_request" per role since cpu_start, and the machine's busy share
 #
-# Roles: service (APP_PID, else the process running quarkus-run.jar), hbase (hbase-primary + hbase-standby), mysql
+# Roles: service (APP_PID, else the process listening on BASE's port, else the first one running quarkus-run.jar), hbase (hbase-primary + hbase-standby), mysql
 # (every MariaDB server of the stack), redis (every Redis server and sentinel of the stack), peer (/tmp/tfb-peer.pid),
 # all: the machine. STACK_DIR (.stack) is where the stack keeps its pid files.
 
 _cpu_stack=${STACK_DIR:-.stack}
 
+# the pid of the process listening on a TCP port of this host (empty when none)
+listening_pid() { # port
+  ss -ltnpH "sport = :$1" 2>/dev/null | grep -oE 'pid=[0-9]+' | head -1 | cut -d= -f2
+}
+
+# the service's pid: APP_PID, else the process listening on BASE's port (not another Quarkus app such as the peer),
+# else the first process running quarkus-run.jar
+service_pid() {
+  local base=${BASE:-http://127.0.0.1:8080} port pid
+  port=${base##*:}; port=${port%%/*}
+  pid=${APP_PID:-}
+  [[ -n $pid ]] || pid=$(listening_pid "$port")
+  [[ -n $pid ]] || pid=$(pgrep -f 'quarkus-run.jar' | head -1 || true)
+  echo "$pid"
+}
+
 _cpu_pids() { # role
   case $1 in
-    service) if [[ -n ${APP_PID:-} ]]; then echo "$APP_PID"; else pgrep -f 'quarkus-run.jar' | head -1; fi ;;
+    service) service_pid ;;
     hbase) cat "$_cpu_stack"/hbase-*/hbase.pid 2>/dev/null ;;
     mysql) cat "$_cpu_stack"/mysql-*/mysqld.pid 2>/dev/null ;;
     redis) cat "$_cpu_stack"/redis-*/*.pid "$_cpu_stack"/sentinel-*/*.pid 2>/dev/null ;;
