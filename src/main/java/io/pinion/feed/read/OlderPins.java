@@ -1,7 +1,6 @@
 package io.pinion.feed.read;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,7 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-
 import io.pinion.failure.Outages;
 import io.pinion.feed.DeliveryRules;
 import io.pinion.feed.FeedConfig;
@@ -21,6 +19,8 @@ import io.pinion.feed.FeedEntry;
 import io.pinion.feed.FeedFunnel;
 import io.pinion.feed.FeedMetrics;
 import io.pinion.feed.FeedSource;
+import io.pinion.feed.read.OlderCandidates.Candidate;
+import io.pinion.feed.read.OlderCandidates.Kind;
 import io.pinion.feed.store.FeedStates;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.PoolIndexKey;
@@ -28,17 +28,12 @@ import io.pinion.feed.store.PoolStore;
 import io.pinion.graph.FollowItem;
 import io.pinion.graph.FollowLists;
 import io.pinion.graph.FollowQueries;
-import io.pinion.graph.RecentPin;
-import io.pinion.graph.RecentPins;
 import io.pinion.graph.UserList;
 import io.pinion.id.PinionId;
 import io.pinion.paging.Position;
 import io.pinion.pins.PinView;
 import io.pinion.pins.PinViews;
 import io.pinion.pins.RenderedPin;
-import io.pinion.store.ListHead;
-import io.pinion.store.MappingStore;
-import io.pinion.store.MappingTable;
 import io.pinion.store.ObjectStore;
 import io.pinion.store.ObjectTable;
 import io.pinion.store.Sequences;
@@ -49,9 +44,10 @@ import io.smallrye.mutiny.Uni;
  * pins of followed users (their pin lists), of followed boards (the boards' lists) and of followed interests (their
  * recent pins), keyed by (sequence, pin) so that pages have no gaps and no duplicates. A page reads the
  * {@code pinion.feed.followed-sources-max} most recent follows of each kind and, in rounds, a batch from each list
- * below the cursor (one statement per shard), hydrates the first batch of the merged order and drops
- * deleted pins, the user's own, pins of boards the user unfollowed and pins already shown (on the page, or in the
- * materialized feed: one get per candidate in its shown index, so a page costs the same however full the feed is).
+ * below the cursor ({@link OlderCandidates}: one statement per shard), hydrates the first batch of the merged order
+ * and drops deleted pins, the user's own, pins of boards the user unfollowed and pins already shown (on the page, or
+ * in the materialized feed: one get per candidate in its shown index, so a page costs the same however full the feed
+ * is).
  * Pins still waiting in the user's pools ({@link Pooled}) are left out on a first page (the next visit's chunk brings
  * them) and shown at their places on later pages, their pool rows removed after the answer (funnel:
  * {@code consumed}, reason {@code older_page}) so no later chunk brings them again: a user who scrolls past the
@@ -65,8 +61,7 @@ public class OlderPins {
 
     private final FollowLists lists;
     private final FollowQueries graph;
-    private final RecentPins recentPins;
-    private final MappingStore mappings;
+    private final OlderCandidates candidates;
     private final ObjectStore objects;
     private final PinViews views;
     private final PoolStore pools;
@@ -76,13 +71,12 @@ public class OlderPins {
     private final FeedMetrics metrics;
     private final FeedFunnel funnel;
 
-    OlderPins(FollowLists lists, FollowQueries graph, RecentPins recentPins, MappingStore mappings, ObjectStore objects,
-            PinViews views, PoolStore pools, MaterializedFeed materialized, FeedStates states, FeedConfig config,
-            FeedMetrics metrics, FeedFunnel funnel) {
+    OlderPins(FollowLists lists, FollowQueries graph, OlderCandidates candidates, ObjectStore objects, PinViews views,
+            PoolStore pools, MaterializedFeed materialized, FeedStates states, FeedConfig config, FeedMetrics metrics,
+            FeedFunnel funnel) {
         this.lists = lists;
         this.graph = graph;
-        this.recentPins = recentPins;
-        this.mappings = mappings;
+        this.candidates = candidates;
         this.objects = objects;
         this.views = views;
         this.pools = pools;
@@ -92,11 +86,6 @@ public class OlderPins {
         this.metrics = metrics;
         this.funnel = funnel;
     }
-
-    private static final Comparator<Candidate> NEWEST_FIRST = (a, b) -> {
-        int bySequence = Long.compare(b.position().sequence(), a.position().sequence());
-        return bySequence != 0 ? bySequence : Long.compare(b.pin(), a.pin());
-    };
 
     /** Most rounds of candidates one page examines. */
     static final int ROUNDS = 4;
@@ -163,32 +152,13 @@ public class OlderPins {
         int examine = room + 10;
         int lists = Math.max(1, followed.users().size() + followed.boards().size() + followed.interests().size());
         int each = Math.max(3, (int) Math.ceil(2.0 * examine / lists));
-        return Uni.combine()
-                .all()
-                .unis(
-                        listed(MappingTable.USER_HAS_PINS, followed.users(), before, each, Kind.USER),
-                        listed(MappingTable.BOARD_HAS_PINS, followed.boards(), before, each, Kind.BOARD),
-                        interests(followed.interests(), before, each))
-                .asTuple()
+        return candidates.read(followed.users(), followed.boards(), followed.interests(), before, each)
                 .chain(found -> {
-                    Position boundary = highest(
-                            highest(
-                                    found.getItem1().boundary(),
-                                    found.getItem2().boundary()),
-                            found.getItem3().boundary());
-                    List<Candidate> known = merge(
-                            boundary,
-                            found.getItem1().candidates(),
-                            found.getItem2().candidates(),
-                            found.getItem3().candidates());
+                    List<Candidate> known = found.merged();
                     List<Candidate> examined = known.subList(0, Math.min(examine, known.size()));
-                    boolean more = examined.size() < known.size() || boundary != null;
+                    boolean more = examined.size() < known.size() || found.boundary() != null;
                     if (followed.counted()) {
-                        metrics.olderRound(
-                                found.getItem1().candidates().size()
-                                        + found.getItem2().candidates().size()
-                                        + found.getItem3().candidates().size(),
-                                examined.size());
+                        metrics.olderRound(found.read(), examined.size());
                     }
                     return kept(user, examined, onPage, followed.pooled()).chain(items -> {
                         List<Kept> all = new ArrayList<>(sofar);
@@ -211,123 +181,10 @@ public class OlderPins {
                 });
     }
 
-    private enum Kind {
-        USER, BOARD, INTEREST
-    }
-
-    private record Candidate(Position position, Kind kind, String interest) {
-        long pin() {
-            return position.toId();
-        }
-    }
-
     private record Kept(Candidate candidate, RenderedPin rendered) {
         PinView pin() {
             return rendered.view();
         }
-    }
-
-    /**
-     * At least {@code each} candidates of every list that has them (all a cached list head keeps below the cursor, up
-     * to 32, which costs nothing more and lets the merged order be known further down), and the boundary: the highest
-     * last place of a list that has more (null when none has). Below it the merged order is not known yet, so a round
-     * examines only what is at or above it; lists are read from MySQL a few entries each, not a page's worth each.
-     */
-    private record Batch(List<Candidate> candidates, Position boundary) {
-    }
-
-    private Uni<Batch> listed(MappingTable table, List<FollowItem> follows, Position before, int each, Kind kind) {
-        List<PinionId> froms = follows.stream().map(item -> PinionId.parse(item.id())).toList();
-        return mappings.slices(table, froms, before, each).map(slices -> {
-            List<Candidate> found = new ArrayList<>();
-            Position boundary = null;
-            for (MappingStore.ListSlice slice : slices) {
-                slice.entries().forEach(at -> found.add(new Candidate(at, kind, null)));
-                if (slice.more() && !slice.entries().isEmpty()) {
-                    boundary = highest(boundary, slice.entries().get(slice.entries().size() - 1));
-                }
-            }
-            return new Batch(found, boundary);
-        });
-    }
-
-    private Uni<Batch> interests(List<String> names, Position before, int each) {
-        if (names.isEmpty()) {
-            return Uni.createFrom().item(new Batch(List.of(), null));
-        }
-        long beforeMs = (before.sequence() >> Sequences.GAP_BITS) + 1;
-        // an interest's recent pins are dense (every follower's pins of it): a few of them would put the boundary
-        // just below the cursor, so each read takes as many as a list head keeps
-        int take = Math.max(each, ListHead.MAX);
-        List<Uni<Batch>> reads = new ArrayList<>();
-        for (String name : names) {
-            reads.add(recentPins
-                    .olderThan(recentPins.interest(name), beforeMs, take + 1)
-                    .map(pins -> {
-                        List<Candidate> found = new ArrayList<>();
-                        for (RecentPin pin : pins.subList(0, Math.min(take, pins.size()))) {
-                            Position at = new Position(pin.created() << Sequences.GAP_BITS, pin.pin());
-                            if (below(at, before)) {
-                                found.add(new Candidate(at, Kind.INTEREST, name));
-                            }
-                        }
-                        Position boundary = pins.size() > take
-                                ? new Position(
-                                        pins.get(take - 1).created() << Sequences.GAP_BITS,
-                                        pins.get(take - 1).pin())
-                                : null;
-                        return new Batch(found, boundary);
-                    }));
-        }
-        return Uni.join().all(reads).andFailFast().map(parts -> {
-            List<Candidate> all = new ArrayList<>();
-            Position boundary = null;
-            for (Batch part : parts) {
-                all.addAll(part.candidates());
-                boundary = highest(boundary, part.boundary());
-            }
-            return new Batch(all, boundary);
-        });
-    }
-
-    private static Position highest(Position a, Position b) {
-        if (a == null) {
-            return b;
-        }
-        if (b == null) {
-            return a;
-        }
-        return below(a, b) ? b : a;
-    }
-
-    /**
-     * One order over the three kinds of what is at or above the boundary (null: everything), newest first; a pin met
-     * twice is kept at its first (highest) place. What lies below the boundary is left out before the sort: a round
-     * reads up to 32 entries of every list, and most of them are not known in order yet.
-     */
-    @SafeVarargs
-    private static List<Candidate> merge(Position boundary, List<Candidate>... parts) {
-        List<Candidate> all = new ArrayList<>();
-        for (List<Candidate> part : parts) {
-            for (Candidate candidate : part) {
-                if (boundary == null || !below(candidate.position(), boundary)) {
-                    all.add(candidate);
-                }
-            }
-        }
-        all.sort(NEWEST_FIRST);
-        Set<Long> seen = new HashSet<>();
-        List<Candidate> merged = new ArrayList<>(all.size());
-        for (Candidate candidate : all) {
-            if (seen.add(candidate.pin())) {
-                merged.add(candidate);
-            }
-        }
-        return merged;
-    }
-
-    private static boolean below(Position at, Position before) {
-        return at.sequence() < before.sequence() || (at.sequence() == before.sequence() && at.toId() < before.toId());
     }
 
     /** The candidates that belong in the feed, in order: see the class comment for what is dropped. */
