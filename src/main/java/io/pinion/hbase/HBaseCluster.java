@@ -6,6 +6,8 @@ import java.util.function.Supplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.jboss.logging.Logger;
 
 import io.smallrye.mutiny.Uni;
@@ -68,9 +70,19 @@ public class HBaseCluster {
             if (configuration == null) {
                 configuration = configurations.get();
             }
-            connection = ConnectionFactory.createAsyncConnection(configuration);
+            connection = ConnectionFactory.createAsyncConnection(configuration, clientUser());
         }
         return connection;
+    }
+
+    /**
+     * The user the client connects as: the OS user, with simple authentication (the clusters run without
+     * Kerberos). Made directly rather than asked of Hadoop's {@code UserGroupInformation.getCurrentUser()}, which
+     * reads the calling thread's {@code Subject} through {@code Subject.getSubject}: JDK 23 and later refuse that
+     * call, and the client would fail on every connection there.
+     */
+    private static User clientUser() {
+        return User.create(UserGroupInformation.createRemoteUser(System.getProperty("user.name", "pinion")));
     }
 
     private static boolean isClosed(CompletableFuture<AsyncConnection> future) {
