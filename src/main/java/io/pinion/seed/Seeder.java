@@ -29,7 +29,8 @@ import io.smallrye.mutiny.Uni;
 /**
  * Seeds a data set ({@code bin/seed}): draws it from the plan, writes users, boards, pins and likes to MySQL and the
  * follow graph (each interest's and pulled author's recent pins, and every user's last visit) to Redis in bulk,
- * enqueues follow backfills for the sample users and waits until its own workers ran them, and writes the manifest.
+ * enqueues follow backfills for the sample users and waits until its own workers ran them, leaves what the sample
+ * users' past visits showed them in their materialized feeds ({@link SeedPastFeeds}), and writes the manifest.
  * Blocks while it works: call it off the event loop.
  */
 @ApplicationScoped
@@ -48,6 +49,7 @@ public class Seeder {
     private final AuthConfig auth;
     private final ObjectMapper json;
     private final SeedDrain drain;
+    private final SeedPastFeeds pastFeeds;
 
     Seeder(
             SeedMysqlWriter mysql,
@@ -58,8 +60,10 @@ public class Seeder {
             UserGrants grants,
             AuthConfig auth,
             ObjectMapper json,
-            SeedDrain drain) {
+            SeedDrain drain,
+            SeedPastFeeds pastFeeds) {
         this.drain = drain;
+        this.pastFeeds = pastFeeds;
         this.grants = grants;
         this.mysql = mysql;
         this.graph = graph;
@@ -107,6 +111,7 @@ public class Seeder {
             long drainStart = System.nanoTime();
             drain.await(DRAIN_LIMIT, log);
             seconds.put("backfills", (System.nanoTime() - drainStart) / 1e9);
+            phase("past feeds", data.samples.length, seconds, log, terminal, p -> pastFeeds.write(data, ids, p));
         }
         SeedManifest.Account worker = worker(workerName);
         Map<String, Object> manifest = SeedManifest.build(
