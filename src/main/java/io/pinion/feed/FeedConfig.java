@@ -125,6 +125,27 @@ public interface FeedConfig {
         long minSkippedRows();
     }
 
+    /** What a read of the materialized feed takes beyond its page, for the session's next pages. */
+    ReadAhead readAhead();
+
+    interface ReadAhead {
+
+        /**
+         * Pages of the request's size read beyond the page, into this instance's window of the user's feed (at most
+         * 300 entries); 0 turns read-ahead off. Next pages inside the window are answered from it.
+         */
+        @WithDefault("3")
+        int pages();
+
+        /** How long a window answers next pages: what it holds is at most this old. */
+        @WithDefault("30s")
+        Duration ttl();
+
+        /** The most memory the windows of all users take (about 100 bytes an entry); past it the oldest leave. */
+        @WithDefault("16777216")
+        long maxBytes();
+    }
+
     /** The per-pin, per-author and per-board delivery funnel ({@code feed.funnel}, docs/feed.md). */
     Funnel funnel();
 

@@ -32,6 +32,8 @@ public class FeedMetrics {
     private final Counter olderCandidates;
     private final Counter olderExamined;
     private final Map<MaterializedRead, Counter> materializedRows = new EnumMap<>(MaterializedRead.class);
+    private final Counter windowHits;
+    private final Counter windowMisses;
 
     /** What read rows of the materialized-feed table. */
     public enum MaterializedRead {
@@ -82,6 +84,16 @@ public class FeedMetrics {
                     .description("Rows read from the materialized-feed table (entries and shown-index rows), by reader")
                     .register(registry));
         }
+        this.windowHits = window(registry, "hit");
+        this.windowMisses = window(registry, "miss");
+    }
+
+    private static Counter window(MeterRegistry registry, String outcome) {
+        return Counter.builder("pinion.feed.window.pages")
+                .tag("outcome", outcome)
+                .description("Next pages of the materialized feed answered from this instance's read-ahead window"
+                        + " (hit) or read from HBase (miss)")
+                .register(registry);
     }
 
     private static Counter generator(MeterRegistry registry, String outcome) {
@@ -110,6 +122,11 @@ public class FeedMetrics {
 
     public void generator(boolean overrun, boolean failed) {
         (overrun ? generatorOverrun : failed ? generatorFailed : generatorOk).increment();
+    }
+
+    /** A next page of the materialized feed: answered from the read-ahead window, or read from HBase. */
+    public void windowPage(boolean hit) {
+        (hit ? windowHits : windowMisses).increment();
     }
 
     public void indexRowsRead(int rows) {

@@ -26,6 +26,7 @@ import io.pinion.feed.fanout.FeedJobs;
 import io.pinion.feed.fanout.PersistChunk;
 import io.pinion.feed.fanout.Regeneration;
 import io.pinion.feed.store.FeedStates;
+import io.pinion.feed.store.FeedWindows;
 import io.pinion.feed.store.MaterializedFeed;
 import io.pinion.feed.store.MaterializedKey;
 import io.pinion.id.PinionId;
@@ -66,6 +67,7 @@ public class HomeFeedService {
     private final FeedMetrics metrics;
     private final FeedFunnel funnel;
     private final EventLoopLag lag;
+    private final FeedWindows windows;
 
     HomeFeedService(
             ContentGenerator generator,
@@ -79,8 +81,10 @@ public class HomeFeedService {
             FeedConfig config,
             FeedMetrics metrics,
             FeedFunnel funnel,
-            EventLoopLag lag) {
+            EventLoopLag lag,
+            FeedWindows windows) {
         this.lag = lag;
+        this.windows = windows;
         this.generator = generator;
         this.materialized = materialized;
         this.older = older;
@@ -143,7 +147,11 @@ public class HomeFeedService {
                     Chunk chunk = generator.plan(Math.max(now, newest + 1), candidates, shown);
                     funnel.planned(chunk.counts());
                     Set<Long> seen = new HashSet<>(shown);
-                    chunk.entries().forEach(entry -> seen.add(entry.pin()));
+                    Set<Long> handedOut = new HashSet<>();
+                    chunk.entries().forEach(entry -> handedOut.add(entry.pin()));
+                    seen.addAll(handedOut);
+                    // their older copies further down leave with the chunk's write: not on the next pages either
+                    windows.exclude(user, handedOut);
                     long oldest = oldest(first, read.get(), chunk.id());
                     return respond(user, chunk.entries(), persist(user, chunk), first, limit, seen, oldest,
                             Fill.WITHIN_BUDGET);

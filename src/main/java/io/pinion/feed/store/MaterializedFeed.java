@@ -38,8 +38,11 @@ public class MaterializedFeed {
     private final StandbyReplication replication;
     private final HedgedReader hedge;
     private final FeedMetrics metrics;
+    private final FeedWindows windows;
 
-    MaterializedFeed(FeedTables tables, StandbyReplication replication, HedgedReaders readers, FeedMetrics metrics) {
+    MaterializedFeed(FeedTables tables, StandbyReplication replication, HedgedReaders readers, FeedMetrics metrics,
+            FeedWindows windows) {
+        this.windows = windows;
         this.tables = tables;
         this.replication = replication;
         this.metrics = metrics;
@@ -50,11 +53,28 @@ public class MaterializedFeed {
     public record Stored(long position, FeedEntry entry) {
     }
 
-    /** Up to {@code limit} entries after {@code position} (exclusive; null for the newest), newest first. */
+    /**
+     * Up to {@code limit} entries after {@code position} (exclusive; null for the newest), newest first. A next page
+     * inside this instance's window of the user's feed is answered from it; a read takes the window's entries beyond
+     * the page with it ({@link FeedWindows}).
+     */
     public Uni<List<Stored>> page(long user, Long after, int limit) {
-        return hedged(role -> read(role, scan(user, after, limit)))
+        if (after != null) {
+            List<Stored> held = windows.page(user, after, limit);
+            metrics.windowPage(held != null);
+            if (held != null) {
+                return Uni.createFrom().item(firstOccurrences(held));
+            }
+        }
+        int read = limit + windows.ahead(limit);
+        return hedged(role -> read(role, scan(user, after, read)))
                 .invoke(rows -> metrics.materializedRead(FeedMetrics.MaterializedRead.PAGE, rows.size()))
-                .map(MaterializedFeed::firstOccurrences);
+                .invoke(rows -> {
+                    if (read > limit) {
+                        windows.keep(user, after, rows, rows.size() < read);
+                    }
+                })
+                .map(rows -> firstOccurrences(rows.size() > limit ? rows.subList(0, limit) : rows));
     }
 
     /**

@@ -55,8 +55,10 @@ public class MaterializedWriter {
     private final FeedTables tables;
     private final FeedConfig config;
     private final FeedMetrics metrics;
+    private final FeedWindows windows;
 
-    MaterializedWriter(FeedTables tables, FeedConfig config, FeedMetrics metrics) {
+    MaterializedWriter(FeedTables tables, FeedConfig config, FeedMetrics metrics, FeedWindows windows) {
+        this.windows = windows;
         this.tables = tables;
         this.config = config;
         this.metrics = metrics;
@@ -92,14 +94,18 @@ public class MaterializedWriter {
                 }));
     }
 
-    /** Removes the entries that match, e.g. an unfollowed author's pins (one scan of the feed); how many. */
+    /**
+     * Removes the entries that match, e.g. an unfollowed author's pins (one scan of the feed); how many. The user's
+     * read-ahead window on this instance goes with them.
+     */
     public Uni<Integer> removeWhere(long user, Predicate<FeedEntry> matches) {
         return primary().chain(table -> whole(table, user)
                 .chain(stored -> removeCounted(table, user,
-                        stored.stream().filter(s -> matches.test(s.entry())).toList())));
+                        stored.stream().filter(s -> matches.test(s.entry())).toList())))
+                .invoke(() -> windows.forget(user));
     }
 
-    /** Removes every copy of the pin from the user's feed (one get of its index row); how many. */
+    /** Removes every copy of the pin from the user's feed (one get of its index row) and its window; how many. */
     public Uni<Integer> removePin(long user, long pin) {
         return primary().chain(table -> call(() -> table.get(indexGet(user, pin)))
                 .invoke(() -> metrics.materializedRead(FeedMetrics.MaterializedRead.PURGE, 1))
@@ -111,7 +117,8 @@ public class MaterializedWriter {
                         deletes.add(indexDelete(user, pin, cell.getTimestamp()));
                     }
                     return deleteCounted(table, user, deletes, deletes.size() / 2);
-                }));
+                }))
+                .invoke(() -> windows.forget(user));
     }
 
     /** The copies to delete once the chunk's index rows are read, then the count and the trim. */

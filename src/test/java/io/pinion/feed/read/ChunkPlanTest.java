@@ -51,6 +51,7 @@ class ChunkPlanTest {
         public int regeneratePerSource() { return 10; }
         public Compaction compaction() { throw new UnsupportedOperationException(); }
         public Funnel funnel() { throw new UnsupportedOperationException(); }
+        public ReadAhead readAhead() { throw new UnsupportedOperationException(); }
     }
 
     private static final FeedConfig DEFAULTS = new Settings(0.60, 0.25, 0.15, 0.2, 0.0);
