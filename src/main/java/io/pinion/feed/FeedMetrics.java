@@ -32,6 +32,7 @@ public class FeedMetrics {
     private final Counter olderCandidates;
     private final Counter olderExamined;
     private final Map<MaterializedRead, Counter> materializedRows = new EnumMap<>(MaterializedRead.class);
+    private final Counter poolScansSkipped;
     private final Counter windowHits;
     private final Counter windowMisses;
 
@@ -84,6 +85,9 @@ public class FeedMetrics {
                     .description("Rows read from the materialized-feed table (entries and shown-index rows), by reader")
                     .register(registry));
         }
+        this.poolScansSkipped = Counter.builder("pinion.feed.pool.scans.skipped")
+                .description("First pages that read no pool: the feed state counts no row since a recent visit")
+                .register(registry);
         this.windowHits = window(registry, "hit");
         this.windowMisses = window(registry, "miss");
     }
@@ -122,6 +126,10 @@ public class FeedMetrics {
 
     public void generator(boolean overrun, boolean failed) {
         (overrun ? generatorOverrun : failed ? generatorFailed : generatorOk).increment();
+    }
+
+    public void poolScanSkipped() {
+        poolScansSkipped.increment();
     }
 
     /** A next page of the materialized feed: answered from the read-ahead window, or read from HBase. */

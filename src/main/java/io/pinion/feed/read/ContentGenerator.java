@@ -64,7 +64,13 @@ public class ContentGenerator {
         int fetch = Math.min(size * 2, 1000);
         long since = Math.max(now - config.pullHorizon().toMillis(),
                 state.pulledUntil() == null ? Long.MIN_VALUE : state.pulledUntil() - config.pullOverlap().toMillis());
-        Uni<Map<FeedSource, List<PoolEntry>>> pooled = pools.best(user, fetch, state.poolRows());
+        Uni<Map<FeedSource, List<PoolEntry>>> pooled;
+        if (emptyPools(state, now)) {
+            metrics.poolScanSkipped();
+            pooled = Uni.createFrom().item(Map.of());
+        } else {
+            pooled = pools.best(user, fetch, state.poolRows());
+        }
         Uni<List<PoolEntry>> pulled = pull.candidates(user, sources, since, fetch, now)
                 .invoke(found -> metrics.pulled(found.size()));
         if (sources == PullSources.NONE) {
@@ -79,6 +85,20 @@ public class ContentGenerator {
                     return new Candidates(state, size, bySource, both.getItem2(), now);
                 });
     }
+
+    /**
+     * Whether the user's pools are known to be empty without a scan: the feed state counts no row and the user
+     * visited within {@value #EMPTY_POOLS_TRUSTED_MS} ms (every writer of a pool row adds it to the count, so after a
+     * visit that saw them empty, a count of zero means nothing came since). A count that lost an increment (a
+     * Redis failover) is thus trusted for at most that long: the first visit after it scans again. A user who
+     * comes back often to drained pools costs no pool scan.
+     */
+    static boolean emptyPools(FeedState state, long now) {
+        return state.poolRows() <= 0 && state.lastVisit() != null && now - state.lastVisit() < EMPTY_POOLS_TRUSTED_MS;
+    }
+
+    /** How long after a recorded visit a count of zero pool rows is trusted (a visit is recorded at most hourly). */
+    static final long EMPTY_POOLS_TRUSTED_MS = 3_600_000L;
 
     /** The chunk planned from the candidates, leaving out what the user was already shown. */
     public Chunk plan(long chunkId, Candidates candidates, Set<Long> alreadyShown) {
