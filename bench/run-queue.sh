@@ -22,7 +22,13 @@
 # BASE (http://127.0.0.1:8080, bin/run)  RUNS (3)  JOBS (100000)  PARTITIONS (8)  CONCURRENCY, BATCH (override the
 # per-scenario defaults)  BENCH_USER (bench_admin)  BENCH_PASSWORD (bench-admin-password)  APP_PID  APP_DIR
 # (/tmp/pinion-bench)  DATA (bench/data)  RESULTS ($DATA/results)  LABEL (free text tag, default "default")
-# JAVA (java)  JAVA_OPTS (for the driver JVM)
+# JAVA (java)  JAVA_OPTS (for the driver JVM; default: C1 only, the serial collector and a common fork-join pool of 4)
+#
+# The driver shares the machine's cores with the service and the databases, so its JVM is made cheap: a run lasts
+# seconds, so C2's compilations cost more than they save; and on a machine of fewer than three cores the JDK's
+# CompletableFuture runs every async stage of java.net.http on a thread of its own (the common pool's parallelism is
+# 1 there), which started one thread per request. Measured (docs/benchmarks.md, "Job queue"): the driver's CPU per
+# single enqueue went from 0.94 ms to 0.42-0.45 ms, per batch of 10 from 1.1-1.3 ms to 0.48 ms.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
@@ -39,7 +45,7 @@ DATA=${DATA:-bench/data}
 RESULTS=${RESULTS:-$DATA/results}
 LABEL=${LABEL:-default}
 JAVA=${JAVA:-java}
-read -r -a java_opts <<<"${JAVA_OPTS:-}"
+read -r -a java_opts <<<"${JAVA_OPTS--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Djava.util.concurrent.ForkJoinPool.common.parallelism=4}"
 scenarios=("$@")
 (( ${#scenarios[@]} )) || scenarios=(enqueue-single enqueue-batch dequeue-ack)
 for s in "${scenarios[@]}"; do
