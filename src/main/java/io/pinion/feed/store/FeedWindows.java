@@ -19,9 +19,10 @@ import io.pinion.feed.FeedConfig;
  * the feed's end. First pages never read it: they read the newest entries every time.
  *
  * <p>What a window holds is at most {@code pinion.feed.read-ahead.ttl} old. Removals on this instance (an
- * unfollow's, a purge's, a trim's) drop the user's window; removals on another instance show within the TTL, as a
- * page read from the standby could show them. A first page drops from the window the pins of the chunk it hands
- * out, whose older copies the chunk's write removes. Bounded in bytes ({@code pinion.feed.read-ahead.max-bytes}).
+ * unfollow's, a purge's) drop the user's window; removals on another instance, and the oldest entries a trim
+ * removes, show within the TTL, as a page read from the standby could show them. A first page drops from the
+ * window the pins of the chunk it hands out, whose older copies the chunk's write removes. Bounded in bytes
+ * ({@code pinion.feed.read-ahead.max-bytes}).
  *
  * <p>Thread contract: any thread; windows are immutable and replaced whole (Caffeine's map), nothing blocks.
  */
