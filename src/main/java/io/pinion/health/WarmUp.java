@@ -49,8 +49,9 @@ import io.vertx.mutiny.core.http.HttpClientRequest;
  * statements, and the object cache holds the newest objects, so the first users do not pay for it: without it the
  * first seconds of a load run answered in hundreds of milliseconds.
  *
- * <p>Features add reads of their own that no request without side effects reaches ({@link WarmUpTask}: the home
- * feed's preview of a sampled user's first page and older pins, which records no visit and persists nothing).
+ * <p>Features add work of their own that no request without side effects reaches ({@link WarmUpTask}: the home
+ * feed's preview of a sampled user's first page and older pins, which records no visit and persists nothing; the job
+ * queue's enqueue, dequeue and ack on its own warm-up queue, which runs on a stack without users too).
  *
  * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit).
  * The signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
@@ -152,8 +153,9 @@ public class WarmUp {
         long deadline = started + config.duration().toNanos();
         HttpClient client = vertx.createHttpClient(new HttpClientOptions()
                 .setDefaultHost(host).setDefaultPort(port).setKeepAlive(true).setMaxPoolSize(config.concurrency()));
+        boolean userFreeTasks = tasks.stream().anyMatch(task -> !task.perUser());
         sampleUsersBoardsPins()
-                .flatMap(sampled -> sampled.getItem1().isEmpty() && sampled.getItem3().isEmpty()
+                .flatMap(sampled -> sampled.getItem1().isEmpty() && sampled.getItem3().isEmpty() && !userFreeTasks
                         ? Uni.createFrom().voidItem()
                         : sign(sampled.getItem1()).flatMap(signed -> send(client,
                                 reads(sampled.getItem1(), sampled.getItem2(), sampled.getItem3()), signed,
@@ -235,18 +237,23 @@ public class WarmUp {
             long deadline) {
         AtomicInteger next = new AtomicInteger();
         List<Uni<Void>> loops = new ArrayList<>();
-        if (!users.isEmpty()) {
-            for (WarmUpTask task : tasks) {
-                AtomicInteger nextUser = new AtomicInteger();
-                for (int i = 0; i < config.taskConcurrency(); i++) {
-                    loops.add(Multi.createBy().repeating()
-                            .uni(() -> warm(task, users.get(Math.floorMod(nextUser.getAndIncrement(), users.size()))))
-                            .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests())
-                            .collect().last().replaceWithVoid());
-                }
+        for (WarmUpTask task : tasks) {
+            if (task.perUser() && users.isEmpty()) {
+                continue;
+            }
+            AtomicInteger nextUser = new AtomicInteger();
+            for (int i = 0; i < config.taskConcurrency(); i++) {
+                loops.add(Multi.createBy().repeating()
+                        .uni(() -> {
+                            next.incrementAndGet(); // a round counts as a request against the cap
+                            return warm(task, task.perUser()
+                                    ? users.get(Math.floorMod(nextUser.getAndIncrement(), users.size())) : null);
+                        })
+                        .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests())
+                        .collect().last().replaceWithVoid());
             }
         }
-        for (int i = 0; i < config.concurrency(); i++) {
+        for (int i = 0; i < config.concurrency() && !reads.isEmpty(); i++) {
             loops.add(Multi.createBy()
                     .repeating()
                     .uni(() -> {

@@ -19,7 +19,7 @@ public interface WarmUpConfig {
     @WithDefault("20s")
     Duration duration();
 
-    /** Requests the warm-up sends at most. */
+    /** Requests the warm-up sends at most, the rounds of the features' tasks ({@link WarmUpTask}) counted in. */
     @WithDefault("20000")
     int requests();
 
@@ -28,8 +28,8 @@ public interface WarmUpConfig {
     int concurrency();
 
     /**
-     * Reads in flight at once of each feature's warm-up task ({@link WarmUpTask}: the home feed's preview of a
-     * sampled user's first page and older pins), besides the requests.
+     * Rounds in flight at once of each feature's warm-up task ({@link WarmUpTask}: the home feed's preview of a
+     * sampled user's first page and older pins, the job queue's enqueue, dequeue and ack), besides the requests.
      */
     @WithDefault("2")
     int taskConcurrency();

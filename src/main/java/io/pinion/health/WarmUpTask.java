@@ -4,12 +4,18 @@ import io.pinion.id.PinionId;
 import io.smallrye.mutiny.Uni;
 
 /**
- * Reads a feature runs during the warm-up ({@link WarmUp}) besides the HTTP reads, for paths no side-effect-free
- * request reaches (a home feed read records a visit and persists a chunk). Each call reads as the feature would for
- * the user and changes nothing.
+ * Work a feature runs during the warm-up ({@link WarmUp}) besides the HTTP reads, for paths no side-effect-free
+ * request reaches (a home feed read records a visit and persists a chunk; a job is enqueued, leased and acked). Each
+ * call does what the feature would do for a request and changes no user's data: a read for a sampled user, or work
+ * on the feature's own warm-up state.
  */
 public interface WarmUpTask {
 
-    /** One read for a sampled user; changes nothing. */
+    /** One round for a sampled user (null when {@link #perUser()} is false); changes no user's data. */
     Uni<Void> warm(PinionId user);
+
+    /** Whether a round is for a sampled user; a task that is not runs on a stack without users too. */
+    default boolean perUser() {
+        return true;
+    }
 }

@@ -14,8 +14,10 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.queue.work.WarmUpJobs;
 import io.pinion.stack.StackTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -23,8 +25,9 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
 
 /**
- * The start-up warm-up reads what exists through the instance's own HTTP server, anonymous and signed in, reports
- * the instance not ready while it runs, ends on time, and leaves the data as it was.
+ * The start-up warm-up reads what exists through the instance's own HTTP server, anonymous and signed in, runs the
+ * job queue's enqueue, dequeue and ack on its own queue (which takes no job over HTTP), reports the instance not
+ * ready while it runs, ends on time, and leaves the data as it was.
  */
 @QuarkusTest
 @StackTest
@@ -81,6 +84,19 @@ class WarmUpTest {
                         .extract()
                         .asString());
         assertEquals(pinBefore, given().get("/v1/pins/" + pin).then().statusCode(200).extract().asString());
+
+        // the job queue's round: jobs of the warm-up's own queue enqueued, leased and acked, none left behind
+        TestUser admin = TestApi.admin();
+        AtomicReference<JsonPath> stats = new AtomicReference<>();
+        Wait.within(15_000, () -> {
+            stats.set(admin.as().get("/v1/queues/" + WarmUpJobs.QUEUE + "/stats").then().statusCode(200)
+                    .extract().jsonPath());
+            return stats.get().getLong("counts.PENDING") == 0 && stats.get().getLong("counts.RUNNING") == 0;
+        }, () -> "every job of the warm-up's queue acked: " + stats.get().prettify());
+        assertTrue(stats.get().getLong("counts.SUCCEEDED") >= 110, "jobs of rounds acked: " + stats.get().prettify());
+        assertEquals(0L, stats.get().getLong("counts.FAILED"));
+        admin.as().contentType("application/json").body("{\"body\":\"x\"}")
+                .post("/v1/queues/" + WarmUpJobs.QUEUE + "/jobs").then().statusCode(403);
     }
 
     private static JsonPath awaitDone() throws InterruptedException {

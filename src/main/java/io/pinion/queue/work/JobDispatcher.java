@@ -181,7 +181,7 @@ public class JobDispatcher {
                 annotation.leaseMs(),
                 defaults.defaultPriority(),
                 annotation.fifo(),
-                defaults.retentionMs(),
+                annotation.retentionMs(),
                 defaults.maxBodyBytes());
         return Uni.createFrom().deferred(() -> registry.get(annotation.value()))
                 .onFailure(failure -> !(failure instanceof Unavailable))

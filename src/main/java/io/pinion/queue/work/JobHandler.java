@@ -5,6 +5,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import io.pinion.queue.QueueConfig;
+
 /**
  * Marks a {@link JobWorker} bean as the in-app handler of a queue. The queue is created with these settings at
  * start-up when it does not exist yet; later changes go through the queue API.
@@ -31,6 +33,9 @@ public @interface JobHandler {
     long retryDelayMs() default 1_000;
 
     long retryMaxDelayMs() default 300_000;
+
+    /** How long finished jobs are kept. */
+    long retentionMs() default QueueConfig.DEFAULT_RETENTION_MS;
 
     /**
      * Whether the queue is the service's own: its jobs carry internal state, so nothing may enqueue to it or lease
