@@ -51,9 +51,10 @@ import io.vertx.mysqlclient.MySQLConnectOptions;
  * master is killed (SIGKILL) while writers create boards on its shards and enqueuers add single jobs to a queue with
  * partitions on both hosts; the replica is promoted by the service, writes succeed again within 30 s, every board and
  * job acknowledged more than a second before the kill reads back, and the boards and jobs acknowledged but lost
- * (asynchronous replication) are counted and printed. With semi-synchronous replication on, no acknowledged board or
- * job is lost. Each run then brings the old master back (it starts read-only), rebuilds it from the new
- * master when it holds transactions that never left it, and promotes it back, leaving the stack as it was.
+ * (asynchronous replication, turned on for the run) are counted and printed. With semi-synchronous replication (the
+ * stack's default), no acknowledged board or job is lost. Each run then brings the old master back (it starts
+ * read-only), rebuilds it from the new master when it holds transactions that never left it, and promotes it back,
+ * leaving the stack as it was.
  */
 @QuarkusTest
 @StackTest
@@ -133,9 +134,8 @@ class MysqlFailoverTest {
                 writers.add(user);
             }
         }
-        if (semiSync) {
-            semiSync(true);
-        }
+        boolean semiSyncBefore = "1".equals(variable(host().masterEndpoint(), "rpl_semi_sync_master_enabled"));
+        semiSync(semiSync);
         String queue = "failover-" + java.util.UUID.randomUUID().toString().substring(0, 8);
         admin.as().body(Map.of("name", queue, "partitions", 4)).post("/v1/queues").then().statusCode(201);
         Load load = new Load(writers, admin, queue);
@@ -161,9 +161,7 @@ class MysqlFailoverTest {
             load.stop();
             admin.as().delete("/v1/queues/" + queue);
             divergedTransactions = restore(admin, before);
-            if (semiSync) {
-                semiSync(false);
-            }
+            semiSync(semiSyncBefore);
         }
         report = new Report(report.mode(), report.acknowledged(), report.failedByStatus(), report.recoveredMs(),
                 report.lost(), report.lostEarly(), report.jobs(), divergedTransactions);
@@ -254,6 +252,12 @@ class MysqlFailoverTest {
             within(() -> "ON".equals(status(host().masterEndpoint(), "Rpl_semi_sync_master_status"))
                     && !"0".equals(status(host().masterEndpoint(), "Rpl_semi_sync_master_clients")));
         }
+    }
+
+    private String variable(HostPort server, String name) {
+        return connect(server).chain(connection -> connection.query("SELECT @@GLOBAL." + name).execute()
+                        .map(rows -> String.valueOf(rows.iterator().next().getValue(0))).eventually(connection::close))
+                .await().atMost(WAIT);
     }
 
     private String status(HostPort server, String variable) {

@@ -46,6 +46,8 @@ class MysqlPartitionIT {
     private static final String ROOT = "/pinion-it-" + UUID.randomUUID();
     private static final int PROXY_PORT = 43061;
     private static final long FAILOVER_AFTER_MS = 2_000;
+    /** Whether the stack replicated semi-synchronously before the test (it is put back so). */
+    private static boolean semiSyncBefore = true;
     /**
      * The topology file the instances seed ZooKeeper from and copy every change into, and that bin/stack reads to
      * decide which MariaDB server it makes writable when it starts one (LocalStack passes it).
@@ -91,6 +93,7 @@ class MysqlPartitionIT {
                     writers.add(token);
                 }
             }
+            semiSyncBefore = semiSyncEnabled();
             semiSync(true);
             pause(Duration.ofSeconds(2), "every instance publishes its view and the leader is elected");
             String version = etag(A, admin);
@@ -190,7 +193,7 @@ class MysqlPartitionIT {
             assertEquals(200, post(A, admin, "/v1/admin/mysql/hosts/mysql-1/rejoin").statusCode(), "replica rejoined");
             within(60_000, () -> replicating(33071), "the replica replicates again");
         }
-        semiSync(false);
+        semiSync(semiSyncBefore);
     }
 
     private static boolean replicating(int port) {
@@ -200,6 +203,11 @@ class MysqlPartitionIT {
         } catch (Exception e) {
             return false;
         }
+    }
+
+    /** Whether mysql-1's master replicates semi-synchronously (the stack's default). */
+    private static boolean semiSyncEnabled() throws Exception {
+        return "1".equals(sql(33061, "SELECT @@GLOBAL.rpl_semi_sync_master_enabled"));
     }
 
     /** Lossless semi-synchronous replication between mysql-1 and its replica, on or off. */
