@@ -16,6 +16,7 @@ import io.pinion.queue.Queue;
 import io.pinion.queue.QueueRegistry;
 import io.pinion.queue.work.WarmUpJobs;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.tuples.Tuple2;
 
 /**
  * The job queue's part of the warm-up: on the warm-up's own queue ({@link WarmUpJobs}) it does what a worker does over
@@ -59,7 +60,7 @@ public class QueueWarmUp implements WarmUpTask {
                         dequeues.here(queue.name(), BATCH + 1, WAIT_MS),
                         writer.enqueue(queue, jobs(queue, BATCH)).chain(() -> writer.enqueue(queue, jobs(queue, 1))))
                         .asTuple())
-                .map(both -> both.getItem1())
+                .map(Tuple2::getItem1)
                 .chain(leased -> leased.isEmpty() ? Uni.createFrom().voidItem()
                         : acks.ack(leased.stream().map(this::ack).toList(), queue -> Uni.createFrom().voidItem())
                                 .replaceWithVoid());
