@@ -61,7 +61,10 @@ class PackagedAppIT {
                     "pinion.cursor.secret", "packaged-app-test-secret-0123456789",
                     "pinion.mysql.password", "pinion",
                     // the launched jar's management interface on the test port, as in the tests' own instance
-                    "quarkus.management.port", String.valueOf(io.pinion.TestApi.MANAGEMENT_PORT));
+                    "quarkus.management.port", String.valueOf(io.pinion.TestApi.MANAGEMENT_PORT),
+                    // the warm-up runs as deployed, but for 2 s of its 20: on the tests' small data set the rest
+                    // only delays readiness (health/WarmUpTest checks what it does)
+                    "pinion.warm-up.duration", "2s");
         }
     }
 
