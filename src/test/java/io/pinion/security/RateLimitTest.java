@@ -42,7 +42,9 @@ class RateLimitTest {
                     "pinion.rate-limit.login-slowdown-max", "1s",
                     "pinion.rate-limit.logins-per-address-per-minute", "20",
                     "pinion.rate-limit.writes-per-second", "1",
-                    "pinion.rate-limit.write-burst", "5");
+                    "pinion.rate-limit.write-burst", "5",
+                    // the default cost, not the tests' cheapest: an unknown name must cost a real bcrypt check
+                    "pinion.auth.bcrypt-cost", "10");
         }
     }
 
