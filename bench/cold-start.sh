@@ -3,7 +3,10 @@
 # alternated. Per round and script: start the service (bin/run --no-build) with pinion.warm-up.enabled on or off,
 # wait until it is ready and 10 s more, run the script's constant scenario once, stop the service.
 #
-#   K6=path/to/k6 SCRIPTS="follow mixed" ROUNDS=2 DURATION=1m bench/cold-start.sh
+#   K6=path/to/k6 SCRIPTS="follow mixed" ROUNDS=2 DURATION=1m WARMUPS="true false" bench/cold-start.sh
+#
+# WARMUPS: the settings of pinion.warm-up.enabled to run each script with, in order (both by default; "true" runs
+# every script once as bin/run starts the service).
 #
 # Needs the local stack seeded (bin/seed --users 100000) and the jar packaged (./mvnw package -DskipTests); uses port
 # 8080, so no other bin/run may be running. Prints one line per run: script, warm-up, the p95 and p99 of all requests,
@@ -14,6 +17,7 @@ K6=${K6:-k6}
 SCRIPTS=${SCRIPTS:-"follow mixed"}
 ROUNDS=${ROUNDS:-2}
 DURATION=${DURATION:-1m}
+WARMUPS=${WARMUPS:-"true false"}
 OUT=${OUT:-/tmp/pinion-cold-start}
 BASE=http://127.0.0.1:8080
 mkdir -p "$OUT"
@@ -62,7 +66,7 @@ EOF
 printf '%-8s %-5s %-6s %9s %9s %12s %12s %s\n' script round warmup p95_ms p99_ms first5s_p50 first5s_p99 thresholds
 for round in $(seq 1 "$ROUNDS"); do
   for script in $SCRIPTS; do
-    for warm in true false; do
+    for warm in $WARMUPS; do
       name="$script-$round-$([[ $warm == true ]] && echo on || echo off)"
       start_app "$warm"
       sleep 10
