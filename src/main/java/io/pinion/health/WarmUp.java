@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -87,6 +88,8 @@ public class WarmUp {
 
     private final AtomicLong sent = new AtomicLong();
     private final Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
+    /** The tasks whose failure this warm-up has logged. */
+    private final Set<String> failedTasks = ConcurrentHashMap.newKeySet();
     private volatile State state = State.OFF;
 
     WarmUp(WarmUpConfig config, ObjectStore objects, TokenIssuer tokens, ActiveTopology topology, Vertx vertx,
@@ -124,6 +127,7 @@ public class WarmUp {
         }
         state = State.RUNNING;
         sent.set(0);
+        failedTasks.clear();
         OUTCOMES.forEach(outcome -> outcomes.put(outcome, new AtomicLong()));
         vertx.setTimer(200, ignored -> run());
     }
@@ -301,6 +305,13 @@ public class WarmUp {
         return task.warm(user)
                 .ifNoItem().after(REQUEST_TIMEOUT).fail()
                 .map(ignored -> "ok")
+                .onFailure().invoke(failure -> {
+                    String name = task.getClass().getSimpleName().replace("_ClientProxy", "");
+                    if (failedTasks.add(name)) { // the first failure of each task, once per warm-up
+                        LOG.warnf("warm-up task %s failed a round (later failures are only counted): %s", name,
+                                Outages.describe(failure));
+                    }
+                })
                 .onFailure().recoverWithItem("failed")
                 .invoke(outcome -> {
                     sent.incrementAndGet();
