@@ -89,7 +89,7 @@ public class WarmUp {
     private final AtomicLong sent = new AtomicLong();
     private final Map<String, AtomicLong> outcomes = new ConcurrentHashMap<>();
     /** The tasks whose failure this warm-up has logged. */
-    private final Set<String> failedTasks = ConcurrentHashMap.newKeySet();
+    private final Set<WarmUpTask> failedTasks = ConcurrentHashMap.newKeySet();
     private volatile State state = State.OFF;
 
     WarmUp(WarmUpConfig config, ObjectStore objects, TokenIssuer tokens, ActiveTopology topology, Vertx vertx,
@@ -306,10 +306,9 @@ public class WarmUp {
                 .ifNoItem().after(REQUEST_TIMEOUT).fail()
                 .map(ignored -> "ok")
                 .onFailure().invoke(failure -> {
-                    String name = task.getClass().getSimpleName().replace("_ClientProxy", "");
-                    if (failedTasks.add(name)) { // the first failure of each task, once per warm-up
-                        LOG.warnf("warm-up task %s failed a round (later failures are only counted): %s", name,
-                                Outages.describe(failure));
+                    if (failedTasks.add(task)) { // the first failure of each task, once per warm-up
+                        LOG.warnf("warm-up task %s failed a round (later failures are only counted): %s",
+                                task.getClass().getSimpleName().replace("_ClientProxy", ""), Outages.describe(failure));
                     }
                 })
                 .onFailure().recoverWithItem("failed")
