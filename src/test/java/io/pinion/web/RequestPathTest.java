@@ -3,9 +3,17 @@ package io.pinion.web;
 import static io.pinion.TestApi.newUser;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.function.Function;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +40,35 @@ class RequestPathTest {
 
     @Test
     void authenticationFailuresKeepTheErrorShape() {
+        List<String> secondAnswers = Collections.synchronizedList(new ArrayList<>());
+        Logger errors = Logger.getLogger("io.quarkus.vertx.http.runtime.QuarkusErrorHandler");
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                    secondAnswers.add(String.valueOf(record.getMessage()) + " " + record.getThrown());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        errors.addHandler(capture);
+        try {
+            refusedRequests();
+        } finally {
+            errors.removeHandler(capture);
+        }
+        // answered once: the error mappers' answer, and no failure handler trying to write a second one
+        assertEquals(List.of(), secondAnswers);
+    }
+
+    private static void refusedRequests() {
         given().header("Authorization", "Bearer not.a.token").get("/v1/me/home-feed")
                 .then().statusCode(401).body("error", equalTo("unauthorized"))
                 .body("message", equalTo("the bearer token is invalid or expired"));
