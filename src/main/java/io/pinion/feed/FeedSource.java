@@ -31,7 +31,18 @@ public enum FeedSource {
         return label;
     }
 
+    /** The sources by code, for decoding without a search: codes are small and permanent. */
+    private static final FeedSource[] BY_CODE = byCode();
+
+    private static FeedSource[] byCode() {
+        FeedSource[] byCode = new FeedSource[Arrays.stream(values()).mapToInt(FeedSource::code).max().orElse(0) + 1];
+        for (FeedSource source : values()) {
+            byCode[source.code] = source;
+        }
+        return byCode;
+    }
+
     public static Optional<FeedSource> ofCode(int code) {
-        return Arrays.stream(values()).filter(source -> source.code == code).findFirst();
+        return code >= 0 && code < BY_CODE.length ? Optional.ofNullable(BY_CODE[code]) : Optional.empty();
     }
 }

@@ -28,7 +28,18 @@ public enum ObjectType {
         return label;
     }
 
+    /** The types by code, for decoding without a search: codes are small and permanent. */
+    private static final ObjectType[] BY_CODE = byCode();
+
+    private static ObjectType[] byCode() {
+        ObjectType[] byCode = new ObjectType[Arrays.stream(values()).mapToInt(ObjectType::code).max().orElse(0) + 1];
+        for (ObjectType type : values()) {
+            byCode[type.code] = type;
+        }
+        return byCode;
+    }
+
     public static Optional<ObjectType> ofCode(int code) {
-        return Arrays.stream(values()).filter(type -> type.code == code).findFirst();
+        return code >= 0 && code < BY_CODE.length ? Optional.ofNullable(BY_CODE[code]) : Optional.empty();
     }
 }
