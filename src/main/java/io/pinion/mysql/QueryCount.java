@@ -31,7 +31,11 @@ public final class QueryCount {
 
     /** Statements run so far in the current request, or -1 outside a request. */
     public static int current() {
-        Context context = Vertx.currentContext();
+        return in(Vertx.currentContext());
+    }
+
+    /** Statements run so far in the request of {@code context} (its duplicated context), or -1 if it is not one. */
+    public static int in(Context context) {
         if (context == null || !VertxContext.isDuplicatedContext(context)) {
             return -1;
         }

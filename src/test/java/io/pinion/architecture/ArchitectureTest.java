@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import io.pinion.mysql.QueryCount;
+import io.pinion.ratelimit.api.WriteRateFilter;
 import io.pinion.redis.RedisErrors;
 import io.pinion.web.AuthFailureHandoff;
 import io.pinion.web.QueryCountHeader;
@@ -127,14 +128,15 @@ class ArchitectureTest {
      * security guide itself uses; {@code RedisErrors}, the one door to the Redis client's error reply type (the
      * client has no public one); and {@code AuthFailureHandoff}, which puts in the authentication failure handler
      * Quarkus REST's filter would, through the HTTP security's public static helpers, so that the filter's cost on
-     * every request is not paid (docs/benchmarks.md).
+     * every request is not paid (docs/benchmarks.md); and {@code WriteRateFilter}, a route that resolves a write's
+     * deferred identity through {@code QuarkusHttpUser}'s public static helper, so that reads skip a REST filter.
      */
     @Test
     void noFrameworkInternalsAreUsed() {
         DescribedPredicate<JavaClass> internal = JavaClass.Predicates.resideInAnyPackage("..impl..", "..internal..",
                 "io.quarkus.*.runtime..", "io.quarkus.*.*.runtime..")
                 .and(DescribedPredicate.not(JavaClass.Predicates.belongToAnyOf(QuarkusSecurityIdentity.class)));
-        noClasses().that().doNotBelongToAnyOf(RedisErrors.class, AuthFailureHandoff.class)
+        noClasses().that().doNotBelongToAnyOf(RedisErrors.class, AuthFailureHandoff.class, WriteRateFilter.class)
                 .should().dependOnClassesThat(internal)
                 .check(CLASSES);
     }

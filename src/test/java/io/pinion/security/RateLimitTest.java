@@ -110,9 +110,17 @@ class RateLimitTest {
         TestUser user = newUser();
         int limited = 0;
         for (int i = 0; i < 12; i++) {
-            int status = user.as().body(Map.of("name", "b" + i)).post("/v1/boards").statusCode();
+            io.restassured.response.Response response = user.as().body(Map.of("name", "b" + i)).post("/v1/boards");
+            int status = response.statusCode();
             assertTrue(status == 201 || status == 429, "status " + status);
-            limited += status == 429 ? 1 : 0;
+            if (status == 429) {
+                limited++;
+                // the one error shape, with the request's id, and when to try again
+                response.then().contentType(ContentType.JSON).body("error", equalTo("rate_limited"))
+                        .body("message", equalTo("too many writes; slow down"))
+                        .body("requestId", equalTo(response.header("X-Request-Id")))
+                        .header("Retry-After", notNullValue());
+            }
         }
         assertTrue(limited > 0, "some writes were limited");
         user.as().get("/v1/me").then().statusCode(200); // reads are not limited

@@ -74,6 +74,10 @@ class RequestPathTest {
                 .body("message", equalTo("the bearer token is invalid or expired"));
         given().put("/v1/me/following/interests/cats")
                 .then().statusCode(401).body("error", equalTo("unauthorized"));
+        // a write with a bad token: the write limit's route resolves the identity first, the resource answers 401
+        given().header("Authorization", "Bearer not.a.token").put("/v1/me/following/interests/cats")
+                .then().statusCode(401).body("error", equalTo("unauthorized"))
+                .body("message", equalTo("the bearer token is invalid or expired"));
         TestUser user = newUser();
         user.as().get("/v1/admin/overview").then().statusCode(403).body("error", equalTo("forbidden"));
         user.as().put("/v1/me/following/interests/cats").then().statusCode(200).body("following", equalTo(true));

@@ -1,49 +1,106 @@
 package io.pinion.ratelimit.api;
 
-import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.core.Response;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
-import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.failure.RateLimited;
 import io.pinion.ratelimit.RateLimits;
-import io.quarkus.security.identity.CurrentIdentityAssociation;
-import io.smallrye.mutiny.Uni;
+import io.pinion.web.ErrorBody;
+import io.pinion.web.RequestIds;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Applies the per-user write limit to every authenticated write of the public API (pins, boards, follows, likes,
  * profiles). Queue and job endpoints (workers, with queues' own rate limits), admin endpoints, sign-up and login
  * (limited per address and username where they are handled) are left out; so are requests without a valid token,
  * which their resources answer with 401.
+ * <p>
+ * A route on the router, after HTTP authentication and authorization ({@link #ORDER}), rather than a request filter
+ * of Quarkus REST: reads skip it with one comparison, where a filter returning a {@code Uni} made every request of
+ * the API, reads included, suspend and resume the REST chain and open a CDI request scope (5–8% of the service's CPU
+ * on GET pin and the follow check, JFR). Over the limit it answers 429 {@code rate_limited} with {@code Retry-After},
+ * the body in the one error shape ({@link ErrorBody}), as the error mappers would.
  */
+@ApplicationScoped
 public class WriteRateFilter {
 
-    private final RateLimits limits;
-    private final CurrentIdentityAssociation identities;
+    /**
+     * After Quarkus's HTTP authentication (order -200: the deferred identity is in the routing context) and
+     * authorization (-100) and the auth failure handler's hand-back (-99), before Quarkus REST.
+     */
+    static final int ORDER = -98;
 
-    WriteRateFilter(RateLimits limits, CurrentIdentityAssociation identities) {
+    private final RateLimits limits;
+    private final ObjectMapper json;
+
+    WriteRateFilter(RateLimits limits, ObjectMapper json) {
         this.limits = limits;
-        this.identities = identities;
+        this.json = json;
     }
 
-    @ServerRequestFilter
-    public Uni<Response> limit(ContainerRequestContext request) {
-        String method = request.getMethod();
-        if (method.equals("GET")
-                || method.equals("HEAD")
-                || method.equals("OPTIONS")
-                || !limited(request.getUriInfo().getPath())) {
-            return Uni.createFrom().nullItem();
+    void install(@Observes Router router) {
+        router.route().order(ORDER).handler(this::limit);
+    }
+
+    private void limit(RoutingContext context) {
+        HttpMethod method = context.request().method();
+        if (method == HttpMethod.GET || method == HttpMethod.HEAD || method == HttpMethod.OPTIONS
+                || !limited(context.normalizedPath())) {
+            context.next();
+            return;
         }
-        return identities.getDeferredIdentity()
-                .map(identity -> {
-                    if (!identity.isAnonymous() && identity.getPrincipal() instanceof JsonWebToken token) {
-                        limits.write(token.getSubject());
-                    }
-                    return (Response) null;
-                })
-                .onFailure(failure -> !(failure instanceof RateLimited)).recoverWithNull();
+        Context requestContext = Vertx.currentContext();
+        QuarkusHttpUser.getSecurityIdentity(context, null).subscribe().with(
+                identity -> onContext(requestContext, () -> admit(context, identity)),
+                // no valid token: the resource answers 401 (the same failure, memoized, reaches it)
+                failure -> onContext(requestContext, context::next));
+    }
+
+    private void admit(RoutingContext context, SecurityIdentity identity) {
+        if (identity != null && !identity.isAnonymous() && identity.getPrincipal() instanceof JsonWebToken token) {
+            try {
+                limits.write(token.getSubject());
+            } catch (RateLimited limited) {
+                refuse(context, limited);
+                return;
+            }
+        }
+        context.next();
+    }
+
+    private void refuse(RoutingContext context, RateLimited limited) {
+        String body;
+        try {
+            body = json.writeValueAsString(new ErrorBody(limited.code(), limited.getMessage(),
+                    RequestIds.of(context)));
+        } catch (JsonProcessingException e) {
+            context.fail(e);
+            return;
+        }
+        context.response().setStatusCode(429)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Retry-After", Long.toString(limited.retryAfterSeconds()))
+                .end(body);
+    }
+
+    /** Runs {@code step} on the request's context: the identity may have been resolved on another thread. */
+    private static void onContext(Context requestContext, Runnable step) {
+        if (requestContext == null || Vertx.currentContext() == requestContext) {
+            step.run();
+        } else {
+            requestContext.runOnContext(ignored -> step.run());
+        }
     }
 
     static boolean limited(String path) {
