@@ -49,10 +49,11 @@ public class FollowQueries {
      * ({@link FollowSync}, {@link FollowBulk}).
      */
     public Uni<UserFollow> userFollow(long user, long other) {
-        FollowsUser key = new FollowsUser(other);
-        if (cache.usable() && cache.fact(user, key) instanceof UserFollow known) {
+        UserFollow known = cachedUserFollow(user, other);
+        if (known != null) {
             return Uni.createFrom().item(known);
         }
+        FollowsUser key = new FollowsUser(other);
         ObjectCache.Stamp stamp = cache.stamp(user);
         int vs = shards.ofUser(user);
         String id = Long.toString(other);
@@ -64,6 +65,11 @@ public class FollowQueries {
                     cache.fillFact(key, follow, stamp);
                     return follow;
                 });
+    }
+
+    /** The user's relation to user {@code other} as the object cache holds it, or null when it is not cached. */
+    public UserFollow cachedUserFollow(long user, long other) {
+        return cache.usable() && cache.fact(user, new FollowsUser(other)) instanceof UserFollow known ? known : null;
     }
 
     /** The cached fact "the owner's relation to user {@code other}". */
