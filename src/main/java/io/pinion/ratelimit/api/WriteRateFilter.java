@@ -61,10 +61,12 @@ public class WriteRateFilter {
             return;
         }
         Context requestContext = Vertx.currentContext();
+        // the body is not read yet: held while the identity resolves (at once for a JWT, unless it must be fetched)
+        context.request().pause();
         QuarkusHttpUser.getSecurityIdentity(context, null).subscribe().with(
                 identity -> onContext(requestContext, () -> admit(context, identity)),
                 // no valid token: the resource answers 401 (the same failure, memoized, reaches it)
-                failure -> onContext(requestContext, context::next));
+                failure -> onContext(requestContext, () -> proceed(context)));
     }
 
     private void admit(RoutingContext context, SecurityIdentity identity) {
@@ -72,10 +74,16 @@ public class WriteRateFilter {
             try {
                 limits.write(token.getSubject());
             } catch (RateLimited limited) {
+                context.request().resume();
                 refuse(context, limited);
                 return;
             }
         }
+        proceed(context);
+    }
+
+    private static void proceed(RoutingContext context) {
+        context.request().resume();
         context.next();
     }
 
