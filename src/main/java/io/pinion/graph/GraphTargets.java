@@ -51,12 +51,12 @@ public class GraphTargets {
         boardOwners.clear();
     }
 
-    /** Completes when the user exists; 404 {@code user_not_found} otherwise. */
     /** Whether the user is known to be active without a read (a {@link #requireUser} of it would not read). */
     public boolean knownUser(PinionId user) {
         return knownUsers.contains(user.value());
     }
 
+    /** Completes when the user exists; 404 {@code user_not_found} otherwise. */
     public Uni<Void> requireUser(PinionId user) {
         if (knownUsers.contains(user.value())) {
             return Uni.createFrom().voidItem();

@@ -16,9 +16,9 @@ import io.vertx.ext.web.RoutingContext;
  * {@code pinion_mysql_queries_per_request} summary. Application-layer joins should keep this to one query per
  * list plus one per shard touched.
  * <p>
- * A route that adds a headers-end handler, rather than a response filter of Quarkus REST: a filter makes every
- * request open a CDI request scope, which reads need for nothing else. The count is read from the request's Vert.x
- * context, where the MySQL clients count their statements.
+ * A route that adds a headers-end handler, rather than a response filter of Quarkus REST: a filter is one more
+ * handler, with its own request-scope check, in every request's REST chain. The count is read from the request's
+ * Vert.x context, where the MySQL clients count their statements.
  */
 @ApplicationScoped
 public class QueryCountHeader {
