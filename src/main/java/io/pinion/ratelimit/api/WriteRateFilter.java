@@ -29,8 +29,9 @@ import io.vertx.ext.web.RoutingContext;
  * A route on the router, after HTTP authentication and authorization ({@link #ORDER}), rather than a request filter
  * of Quarkus REST: reads skip it with one comparison, where a filter returning a {@code Uni} made every request of
  * the API, reads included, subscribe to it and suspend and resume the REST chain (with the response filter of
- * {@code web.QueryCountHeader}, 4–6% of the throughput of GET pin and the follow check, docs/benchmarks.md). Over the limit it answers 429 {@code rate_limited} with {@code Retry-After},
- * the body in the one error shape ({@link ErrorBody}), as the error mappers would.
+ * {@code web.QueryCountHeader}, 4–6% of the throughput of GET pin and the follow check, docs/benchmarks.md). Over
+ * the limit it answers 429 {@code rate_limited} with {@code Retry-After}, the body in the one error shape
+ * ({@link ErrorBody}), as the error mappers would.
  */
 @ApplicationScoped
 public class WriteRateFilter {
