@@ -66,7 +66,7 @@ public class RequestIds {
     }
 
     /** The id of the request of {@code context}. */
-    public static String of(RoutingContext context) {
+    static String of(RoutingContext context) {
         String id = context.get(KEY);
         return id == null ? current() : id;
     }

@@ -16,10 +16,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 
 import io.pinion.mysql.QueryCount;
-import io.pinion.ratelimit.api.WriteRateFilter;
 import io.pinion.redis.RedisErrors;
 import io.pinion.web.AuthFailureHandoff;
 import io.pinion.web.QueryCountHeader;
+import io.pinion.web.WriteRateFilter;
 import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 
 /**

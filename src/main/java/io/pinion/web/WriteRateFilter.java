@@ -1,4 +1,4 @@
-package io.pinion.ratelimit.api;
+package io.pinion.web;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.pinion.failure.RateLimited;
 import io.pinion.ratelimit.RateLimits;
-import io.pinion.web.ErrorBody;
-import io.pinion.web.RequestIds;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.vertx.core.Context;
@@ -29,7 +27,7 @@ import io.vertx.ext.web.RoutingContext;
  * A route on the router, after HTTP authentication and authorization ({@link #ORDER}), rather than a request filter
  * of Quarkus REST: reads skip it with one comparison, where a filter returning a {@code Uni} made every request of
  * the API, reads included, subscribe to it and suspend and resume the REST chain (with the response filter of
- * {@code web.QueryCountHeader}, 4–6% of the throughput of GET pin and the follow check, docs/benchmarks.md). Over
+ * {@link QueryCountHeader}, 4–6% of the throughput of GET pin and the follow check, docs/benchmarks.md). Over
  * the limit it answers 429 {@code rate_limited} with {@code Retry-After}, the body in the one error shape
  * ({@link ErrorBody}), as the error mappers would.
  */
