@@ -27,7 +27,7 @@ public interface RateLimitConfig {
 
     /**
      * Login attempts per client address per minute (sign-ups count too). The address is the socket peer's, or, for a
-     * request through a proxy listed in {@code quarkus.http.proxy.trusted-proxies}, the client address it forwards.
+     * request through a proxy listed in {@code pinion.http.trusted-proxies}, the client address it forwards.
      */
     @WithDefault("30")
     int loginsPerAddressPerMinute();

@@ -33,6 +33,7 @@ import io.pinion.users.Session;
 import io.pinion.users.SignUpRequest;
 import io.pinion.users.UserService;
 import io.pinion.users.UserView;
+import io.pinion.web.ClientAddresses;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
@@ -51,9 +52,12 @@ public class UserResource {
     private final CurrentUser currentUser;
     private final FollowQueries follows;
     private final RateLimits limits;
+    private final ClientAddresses clients;
 
-    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows, RateLimits limits) {
+    UserResource(UserService users, IdParser ids, CurrentUser currentUser, FollowQueries follows, RateLimits limits,
+            ClientAddresses clients) {
         this.limits = limits;
+        this.clients = clients;
         this.users = users;
         this.ids = ids;
         this.currentUser = currentUser;
@@ -85,9 +89,9 @@ public class UserResource {
         return users.login(request);
     }
 
-    /** The client's address: the socket peer's, or the one a trusted proxy forwards ({@code quarkus.http.proxy.*}). */
-    private static String address(HttpServerRequest http) {
-        return http == null || http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
+    /** The client's address: the socket peer's, or the one a trusted proxy forwards ({@code pinion.http.*}). */
+    private String address(HttpServerRequest http) {
+        return clients.of(http);
     }
 
     @GET
