@@ -15,7 +15,7 @@
 # median ratio of jobs/s to it. Non-2xx answers fail the run.
 #
 # BASE (http://127.0.0.1:8080)  RUNS (3)  DURATION (20s)  PARTITIONS (8)  APP_PID (else $APP_DIR/bench-app.pid,
-# else the process running quarkus-run.jar)  APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
+# else the process listening on BASE's port)  APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 cd "$HERE/.."
@@ -27,7 +27,9 @@ DURATION=${DURATION:-20s}
 PARTITIONS=${PARTITIONS:-8}
 APP_DIR=${APP_DIR:-/tmp/pinion-bench}
 RESULTS=${RESULTS:-bench/data/results}
-APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid" 2>/dev/null || pgrep -f quarkus-run.jar | head -1)}
+source "$(dirname "${BASH_SOURCE[0]}")/lib/cpu.sh"
+# the service: APP_PID, else bench/app.sh's, else the process listening on BASE's port (not the peer's Quarkus app)
+APP_PID=${APP_PID:-$(cat "$APP_DIR/bench-app.pid" 2>/dev/null || service_pid)}
 source bench/lib/raw-insert.sh
 mkdir -p "$RESULTS"
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }

@@ -58,7 +58,7 @@ curl -fsS -o /dev/null "$BASE/q/health/ready" || { echo "no ready Pinion at $BAS
 alive() { [[ $1 =~ ^[0-9]+$ && -r /proc/$1/stat ]]; }
 app_pid=${APP_PID:-}
 if [[ -z $app_pid && -r $APP_DIR/bench-app.pid ]]; then app_pid=$(<"$APP_DIR/bench-app.pid"); fi
-if [[ -z $app_pid ]]; then app_pid=$(pgrep -f quarkus-run.jar | head -1 || true); fi
+if [[ -z $app_pid ]]; then source "$HERE/lib/cpu.sh"; app_pid=$(service_pid || true); fi
 if ! alive "$app_pid"; then
   echo "warning: no live app process (APP_PID='${APP_PID:-}', $APP_DIR/bench-app.pid): app CPU not sampled" >&2
   app_pid=
