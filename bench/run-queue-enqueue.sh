@@ -12,7 +12,8 @@
 # (utime+stime from /proc) over each run, and of the group commit's stages from the service's metrics (jobs per
 # INSERT, wait for the INSERT in flight, INSERT with its commit: p50 over the last minutes); then the raw rate
 # (rows/s of autocommitted INSERTs of <batch> rows from <conns> clients with mysqlslap) after each run, and the
-# median ratio of jobs/s to it. Non-2xx answers fail the run.
+# median ratio of jobs/s to it. Non-2xx answers fail the run. At the end of a scenario the queue's stored jobs are
+# counted (GET .../stats): at least every job answered 201, at most the requests in flight when wrk stopped more.
 #
 # BASE (http://127.0.0.1:8080)  RUNS (3)  DURATION (20s)  PARTITIONS (8)  APP_PID (else $APP_DIR/bench-app.pid,
 # else the process listening on BASE's port)  APP_DIR (/tmp/pinion-bench)  RESULTS (bench/data/results)
@@ -55,6 +56,7 @@ group_commit() {
     /^pinion_queue_group_commit_insert_seconds\{quantile="0.5"/ {i = $2 * 1000}
     END {printf "gc_jobs_p50=%s gc_wait_p50_ms=%.2f gc_insert_p50_ms=%.2f", j == "" ? "na" : j, w, i}'
 }
+answered() { awk '/requests in/ {print $1}' "$1"; } # requests wrk saw answered (all 2xx once Non-2xx is absent)
 median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%g\n", (a[NR/2]+a[NR/2+1])/2}'; }
 to_ms() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); v/=1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v*=1000}; print v}'; }
 
@@ -65,7 +67,8 @@ for scenario in ${SCENARIOS:-single batch}; do
   curl -fsS -o /dev/null -XPOST "$BASE/v1/queues" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
     -d "{\"name\":\"$queue\",\"partitions\":$PARTITIONS}"
   url="$BASE/v1/queues/$queue/jobs"
-  wrk -t1 -c"$conns" -d5s -s bench/wrk/enqueue.lua "$url" -- "$token" "$batch" >/dev/null
+  wrk -t1 -c"$conns" -d5s -s bench/wrk/enqueue.lua "$url" -- "$token" "$batch" >"$RESULTS/$stamp-enqueue-$scenario-0.txt"
+  answered=$(answered "$RESULTS/$stamp-enqueue-$scenario-0.txt")
   : >"$RESULTS/$stamp-enqueue-$scenario.tsv"
   for run in $(seq 1 "$RUNS"); do
     out="$RESULTS/$stamp-enqueue-$scenario-$run.txt"
@@ -73,6 +76,7 @@ for scenario in ${SCENARIOS:-single batch}; do
     wrk -t1 -c"$conns" -d"$DURATION" --latency -s bench/wrk/enqueue.lua "$url" -- "$token" "$batch" >"$out"
     a1=$(ticks "$APP_PID"); d1=$(ticks $db_pids)
     if grep -q "Non-2xx" "$out"; then echo "run $run: non-2xx answers, see $out" >&2; exit 1; fi
+    answered=$((answered + $(answered "$out")))
     rps=$(awk '/Requests\/sec/ {print $2}' "$out")
     p50=$(awk '$1 == "50%" {print $2}' "$out" | to_ms)
     p99=$(awk '$1 == "99%" {print $2}' "$out" | to_ms)
@@ -86,6 +90,16 @@ for scenario in ${SCENARIOS:-single batch}; do
     echo "enqueue-$scenario run $run: jobs/s=$jobs req/s=$rps p50=${p50}ms p99=${p99}ms cpu app=${app_cpu}s" \
          "mariadbd=${db_cpu}s raw_rows/s=$raw ratio=$ratio"
   done
+  # every job wrk saw answered 201 is stored, and no more than the requests still in flight when each wrk stopped
+  stored=$(curl -fsS "$BASE/v1/queues/$queue/stats" -H "Authorization: Bearer $token" | python3 -c '
+import json, sys
+print(sum(json.load(sys.stdin)["counts"].values()))')
+  expected=$((answered * batch)) slack=$(((RUNS + 1) * conns * batch))
+  if (( stored < expected || stored > expected + slack )); then
+    echo "enqueue-$scenario: $stored jobs stored, $expected answered 201 (up to $slack more in flight): check FAILED" >&2
+    exit 1
+  fi
+  echo "enqueue-$scenario: $stored jobs stored, $expected answered 201 by wrk (+ up to $slack in flight): check=ok"
   f="$RESULTS/$stamp-enqueue-$scenario.tsv"
   echo "SUMMARY enqueue-$scenario batch=$batch conns=$conns runs=$RUNS jobs_per_s=$(cut -f1 "$f" | median)" \
        "p50_ms=$(cut -f2 "$f" | median) p99_ms=$(cut -f3 "$f" | median) app_cpu_s=$(cut -f4 "$f" | median)" \

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
@@ -21,6 +22,7 @@ import io.pinion.failure.Unavailable;
 import io.pinion.topology.ActiveTopology;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
+import io.vertx.mysqlclient.MySQLException;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -41,6 +43,7 @@ public class ShardSql {
     private final Breakers breakers;
     private final SchemaGate schema;
     private final Map<SqlConnection, List<Runnable>> afterTransaction = new ConcurrentHashMap<>();
+    private final HostAnswers answers = new HostAnswers();
 
     ShardSql(MysqlPools pools, ActiveTopology topology, MysqlConfig config, Breakers breakers, SchemaGate schema) {
         this.pools = pools;
@@ -182,7 +185,9 @@ public class ShardSql {
      * Bounds the work by the timeout and puts it behind the host's breaker: once the host was seen down (a connection
      * refused, or several statements in a row without an answer: {@link Breaker}), requests that need it fail at once
      * with a 503 until a trial call finds it back. A pool whose wait queue is full is the service's own overload, a
-     * 503 {@code overloaded} that says nothing of the host. A failure on a pool closed by a topology
+     * 503 {@code overloaded} that says nothing of the host; so is a statement past its deadline on a host that
+     * answered other statements meanwhile (it waited behind them in the pool or on the server: the host is busy, not
+     * hung), which no more counts against the breaker. A failure on a pool closed by a topology
      * change is a 503 too: the host was taken away mid-statement. So is a statement for a host whose schema is not
      * known to be current yet ({@link SchemaGate}).
      */
@@ -194,10 +199,16 @@ public class ShardSql {
                     new IllegalStateException(host + " could not be reached at start-up and is not migrated yet")));
         }
         Breaker breaker = breakers.forBackend(host);
+        AtomicLong started = new AtomicLong(System.nanoTime());
         return breaker.call(() -> work
+                        .onSubscription().invoke(subscription -> started.set(System.nanoTime()))
+                        .onItemOrFailure().invoke((item, failure) -> {
+                            if (failure == null || failure instanceof MySQLException) {
+                                answers.answered(host);
+                            }
+                        })
                         .ifNoItem().after(timeout)
-                        .failWith(() -> new Unavailable(role, new TimeoutException(
-                                "no answer within " + timeout.toMillis() + " ms")))
+                        .failWith(() -> timedOut(role, host, started.get(), timeout))
                         .onFailure(ConnectionPoolTooBusyException.class)
                         .transform(busy -> new Overloaded(role + " has too many statements waiting; retry shortly"))
                         .onFailure(failure -> !(failure instanceof Unavailable) && !(failure instanceof Overloaded)
@@ -205,5 +216,18 @@ public class ShardSql {
                         .transform(failure -> new Unavailable(role, failure)),
                 failure -> failure instanceof Unavailable ? BreakerEvidence.of(failure) : Breaker.Evidence.NONE,
                 () -> new Unavailable(role, null));
+    }
+
+    /**
+     * A statement past its deadline: {@link Overloaded} when the host answered others since it was sent (the timeout
+     * stays its cause: whether it ran is unknown, so nothing takes it for not written), else {@link Unavailable}.
+     */
+    private Throwable timedOut(String role, String host, long started, Duration timeout) {
+        TimeoutException noAnswer = new TimeoutException("no answer within " + timeout.toMillis() + " ms");
+        if (answers.answeredSince(host, started)) {
+            return new Overloaded(role + " is busy: no answer within " + timeout.toMillis()
+                    + " ms while it answered others; retry shortly", noAnswer);
+        }
+        return new Unavailable(role, noAnswer);
     }
 }
