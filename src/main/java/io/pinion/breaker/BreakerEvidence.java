@@ -4,6 +4,7 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.util.concurrent.TimeoutException;
 
+import io.pinion.failure.HostBusy;
 import io.pinion.failure.Overloaded;
 import io.vertx.core.http.ConnectionPoolTooBusyException;
 
@@ -16,12 +17,12 @@ public final class BreakerEvidence {
     /**
      * {@code DOWN} when the backend could not be reached (a connection refused, no route), {@code SLOW} when it gave
      * no answer in time, {@code NONE} otherwise: it answered, or the failure was the service's own (a busy pool, an
-     * overload).
+     * overload, a busy host).
      */
     public static Breaker.Evidence of(Throwable failure) {
         boolean slow = false;
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof Overloaded || t instanceof ConnectionPoolTooBusyException) {
+            if (t instanceof Overloaded || t instanceof HostBusy || t instanceof ConnectionPoolTooBusyException) {
                 return Breaker.Evidence.NONE;
             }
             if (t instanceof ConnectException || t instanceof NoRouteToHostException) {

@@ -10,4 +10,9 @@ public class Unavailable extends Failure {
     public Unavailable(String role, Throwable cause) {
         super("backend_unavailable", role + " is unavailable; retry shortly", cause);
     }
+
+    /** A kind of unavailability with its own code and message ({@link HostBusy}). */
+    protected Unavailable(String code, String message, Throwable cause) {
+        super(code, message, cause);
+    }
 }

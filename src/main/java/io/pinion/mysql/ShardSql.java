@@ -16,6 +16,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.pinion.breaker.Breaker;
 import io.pinion.breaker.BreakerEvidence;
 import io.pinion.breaker.Breakers;
+import io.pinion.failure.HostBusy;
 import io.pinion.failure.Outages;
 import io.pinion.failure.Overloaded;
 import io.pinion.failure.Unavailable;
@@ -186,8 +187,8 @@ public class ShardSql {
      * refused, or several statements in a row without an answer: {@link Breaker}), requests that need it fail at once
      * with a 503 until a trial call finds it back. A pool whose wait queue is full is the service's own overload, a
      * 503 {@code overloaded} that says nothing of the host; so is a statement past its deadline on a host that
-     * answered other statements meanwhile (it waited behind them in the pool or on the server: the host is busy, not
-     * hung), which no more counts against the breaker. A failure on a pool closed by a topology
+     * answered other statements meanwhile ({@link HostBusy}: it waited behind them in the pool or on the server, the
+     * host is busy, not hung), which never counts against the breaker. A failure on a pool closed by a topology
      * change is a 503 too: the host was taken away mid-statement. So is a statement for a host whose schema is not
      * known to be current yet ({@link SchemaGate}).
      */
@@ -219,15 +220,11 @@ public class ShardSql {
     }
 
     /**
-     * A statement past its deadline: {@link Overloaded} when the host answered others since it was sent (the timeout
-     * stays its cause: whether it ran is unknown, so nothing takes it for not written), else {@link Unavailable}.
+     * A statement past its deadline: {@link HostBusy} when the host answered others since it was sent, else
+     * {@link Unavailable}; the timeout is the cause of both (whether it ran is unknown).
      */
     private Throwable timedOut(String role, String host, long started, Duration timeout) {
         TimeoutException noAnswer = new TimeoutException("no answer within " + timeout.toMillis() + " ms");
-        if (answers.answeredSince(host, started)) {
-            return new Overloaded(role + " is busy: no answer within " + timeout.toMillis()
-                    + " ms while it answered others; retry shortly", noAnswer);
-        }
-        return new Unavailable(role, noAnswer);
+        return answers.answeredSince(host, started) ? new HostBusy(role, noAnswer) : new Unavailable(role, noAnswer);
     }
 }

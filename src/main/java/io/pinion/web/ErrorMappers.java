@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.pinion.failure.Conflict;
 import io.pinion.failure.Failure;
 import io.pinion.failure.Forbidden;
+import io.pinion.failure.HostBusy;
 import io.pinion.failure.InvalidInput;
 import io.pinion.failure.NotFound;
 import io.pinion.failure.OutOfSpace;
@@ -41,7 +42,10 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
-    /** The HTTP status of each kind of failure (none is a subtype of another): the one place this mapping lives. */
+    /**
+     * The HTTP status of each kind of failure (none is a subtype of another, but for {@link HostBusy}, an
+     * {@link Unavailable}): the one place this mapping lives.
+     */
     private static final Map<Class<? extends Failure>, Integer> STATUSES = Map.ofEntries(
             Map.entry(InvalidInput.class, 400), Map.entry(Unauthenticated.class, 401), Map.entry(Forbidden.class, 403),
             Map.entry(NotFound.class, 404), Map.entry(Conflict.class, 409), Map.entry(TooLarge.class, 413),
@@ -63,7 +67,8 @@ public class ErrorMappers {
             }
         }
         long retryAfter = e instanceof RateLimited limited ? limited.retryAfterSeconds()
-                : e instanceof Overloaded overloaded ? overloaded.retryAfterSeconds() : -1;
+                : e instanceof Overloaded overloaded ? overloaded.retryAfterSeconds()
+                : e instanceof HostBusy busy ? busy.retryAfterSeconds() : -1;
         if (retryAfter >= 0) {
             return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
                     .header("Retry-After", Long.toString(retryAfter))
