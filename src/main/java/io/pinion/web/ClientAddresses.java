@@ -106,11 +106,12 @@ public class ClientAddresses {
         } else if (hop.indexOf(':') > 0 && hop.indexOf(':') == hop.lastIndexOf(':')) {
             hop = hop.substring(0, hop.indexOf(':'));
         }
+        if (hop.isEmpty()) {
+            return;
+        }
         InetAddress ip = Inet.parseInetAddress(hop);
         // an obfuscated or unknown hop ("unknown", "_hidden") is never trusted: all such clients share its name
-        if (!hop.isEmpty()) {
-            hops.add(ip == null ? hop : Inet.toOptimalString(ip));
-        }
+        hops.add(ip == null ? hop : Inet.toOptimalString(ip));
     }
 
     private static CidrAddress cidr(String entry) {
