@@ -3,8 +3,6 @@ package io.pinion.web;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import io.pinion.ops.overview.RequestGroup;
-import io.pinion.ops.overview.RequestMeters;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 

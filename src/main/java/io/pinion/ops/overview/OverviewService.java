@@ -26,13 +26,16 @@ import io.pinion.ops.overview.Overview.OutcomeCount;
 import io.pinion.ops.overview.Overview.RequestGroupStats;
 
 /**
- * Builds the operator's {@link Overview} from this instance's meters: the request meters of {@link RequestMeters},
- * and, found by name so that meters registered later (or never) are simply listed or not, the feed funnel, the
+ * Builds the operator's {@link Overview} from this instance's meters, found by name so that meters registered later
+ * (or never) are simply listed or not: the request meters per endpoint group (the web layer's), the feed funnel, the
  * hedged readers and the queues' counters. Rates come from {@link CounterRates}.
  */
 @ApplicationScoped
 public class OverviewService {
 
+    /** The web layer's request timer and 5xx counter per endpoint group ({@code group} tag). */
+    static final String REQUESTS = "pinion.http.group";
+    static final String REQUEST_ERRORS = "pinion.http.group.errors";
     static final String FUNNEL = "pinion.feed.funnel";
     /** The funnel's stages in the order a pin meets them (docs/feed.md); the chart's order. Others follow, by name. */
     static final List<String> FUNNEL_STAGES = List.of("created", "routed", "paged", "pushed", "skipped", "pooled",
@@ -51,29 +54,30 @@ public class OverviewService {
             .thenComparing(FunnelCount::reason, Comparator.nullsFirst(Comparator.naturalOrder()));
 
     private final MeterRegistry registry;
-    private final RequestMeters requests;
     private final CounterRates<Meter.Id> rates = new CounterRates<>();
 
-    OverviewService(MeterRegistry registry, RequestMeters requests) {
+    OverviewService(MeterRegistry registry) {
         this.registry = registry;
-        this.requests = requests;
     }
 
     /** The overview now; takes a rate sample when the last one is old enough. */
     public Overview overview() {
         Map<Meter.Id, Double> counts = new HashMap<>();
-        for (RequestGroup group : RequestGroup.values()) {
-            Timer timer = requests.timer(group);
+        Collection<Timer> requests = registry.find(REQUESTS).timers();
+        for (Timer timer : requests) {
             counts.put(timer.getId(), (double) timer.count());
-            counts.put(requests.errors(group).getId(), requests.errors(group).count());
+        }
+        Map<String, Counter> errors = new HashMap<>();
+        for (Counter counter : counters(REQUEST_ERRORS, counts)) {
+            errors.put(counter.getId().getTag("group"), counter);
         }
         Collection<Counter> funnel = counters(FUNNEL, counts);
         Collection<Counter> hedgeReads = counters(HEDGE_READS, counts);
         QueueTally queues =
                 new QueueTally(counters(ENQUEUED, counts), counters(ACKED, counts), counters(RETRIES, counts));
         Rates<Meter.Id> rates = this.rates.offer(System.nanoTime(), counts);
-        return new Overview(Instant.now(), rounded(rates.seconds()), requestStats(rates), funnel(funnel, rates),
-                hedges(hedgeReads, rates), queues.rates(rates));
+        return new Overview(Instant.now(), rounded(rates.seconds()), requestStats(requests, errors, rates),
+                funnel(funnel, rates), hedges(hedgeReads, rates), queues.rates(rates));
     }
 
     private Collection<Counter> counters(String name, Map<Meter.Id, Double> counts) {
@@ -84,13 +88,19 @@ public class OverviewService {
         return found;
     }
 
-    private List<RequestGroupStats> requestStats(Rates<Meter.Id> rates) {
+    /** One row per endpoint group, by the group's name (a stable order for the dashboard's table). */
+    private static List<RequestGroupStats> requestStats(Collection<Timer> timers, Map<String, Counter> errors,
+            Rates<Meter.Id> rates) {
         List<RequestGroupStats> stats = new ArrayList<>();
-        for (RequestGroup group : RequestGroup.values()) {
-            Timer timer = requests.timer(group);
-            Counter errors = requests.errors(group);
-            stats.add(new RequestGroupStats(group.tag(), timer.count(), rounded(rates.perSecond(timer.getId())),
-                    rounded(p99Ms(timer)), (long) errors.count(), rounded(rates.perSecond(errors.getId()))));
+        List<Timer> byName = new ArrayList<>(timers);
+        byName.sort(Comparator.comparing(timer -> String.valueOf(timer.getId().getTag("group"))));
+        for (Timer timer : byName) {
+            String group = timer.getId().getTag("group");
+            Counter failed = errors.get(group);
+            long failedCount = failed == null ? 0 : (long) failed.count();
+            double failedRate = failed == null ? 0 : rounded(rates.perSecond(failed.getId()));
+            stats.add(new RequestGroupStats(group, timer.count(), rounded(rates.perSecond(timer.getId())),
+                    rounded(p99Ms(timer)), failedCount, failedRate));
         }
         return stats;
     }

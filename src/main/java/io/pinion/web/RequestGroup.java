@@ -1,4 +1,4 @@
-package io.pinion.ops.overview;
+package io.pinion.web;
 
 import java.util.Locale;
 

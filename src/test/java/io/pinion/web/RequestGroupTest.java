@@ -1,4 +1,4 @@
-package io.pinion.ops.overview;
+package io.pinion.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
