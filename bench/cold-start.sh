@@ -5,8 +5,9 @@
 #
 #   K6=path/to/k6 SCRIPTS="follow mixed" ROUNDS=2 DURATION=1m WARMUPS="true false" bench/cold-start.sh
 #
-# WARMUPS: the settings of pinion.warm-up.enabled to run each script with, in order (both by default; "true" runs
-# every script once as bin/run starts the service).
+# WARMUPS: the warm-ups to run each script with, in order: "true" (the whole warm-up, as bin/run starts the service),
+# "reads" (the warm-up without its write rounds: pinion.warm-up.write-rounds=0), "false" (none); "true false" by
+# default.
 #
 # Needs the local stack seeded (bin/seed --users 100000) and the jar packaged (./mvnw package -DskipTests); uses port
 # 8080, so no other bin/run may be running. Prints one line per run: script, warm-up, the p95 and p99 of all requests,
@@ -27,8 +28,11 @@ fi
 
 app=
 ready_s=
-start_app() { # $1: warm-up on (true) or off (false); sets app and ready_s
-  bin/run --no-build -- -Dpinion.rate-limit.enabled=false -Dpinion.warm-up.enabled="$1" >"$OUT/app.log" 2>&1 &
+label() { case $1 in true) echo on ;; reads) echo reads ;; *) echo off ;; esac; }
+start_app() { # $1: warm-up on (true), without its write rounds (reads) or off (false); sets app and ready_s
+  local warm=(-Dpinion.warm-up.enabled="$1")
+  [[ $1 == reads ]] && warm=(-Dpinion.warm-up.enabled=true -Dpinion.warm-up.write-rounds=0)
+  bin/run --no-build -- -Dpinion.rate-limit.enabled=false "${warm[@]}" >"$OUT/app.log" 2>&1 &
   app=$!
   local started=$SECONDS
   until curl -fsS -o /dev/null "$BASE/q/health/ready" 2>/dev/null; do
@@ -67,7 +71,7 @@ printf '%-8s %-5s %-6s %9s %9s %12s %12s %s\n' script round warmup p95_ms p99_ms
 for round in $(seq 1 "$ROUNDS"); do
   for script in $SCRIPTS; do
     for warm in $WARMUPS; do
-      name="$script-$round-$([[ $warm == true ]] && echo on || echo off)"
+      name="$script-$round-$(label "$warm")"
       start_app "$warm"
       sleep 10
       rc=0
@@ -78,7 +82,7 @@ for round in $(seq 1 "$ROUNDS"); do
       read -r f50 f99 < <(first_seconds "$OUT/$name.csv")
       verdict=$([[ $rc == 0 ]] && echo pass || { [[ $rc == 99 ]] && echo FAIL || echo "error $rc"; })
       printf '%-8s %-5s %-6s %9s %9s %12s %12s %s (ready after %ss)\n' "$script" "$round" \
-        "$([[ $warm == true ]] && echo on || echo off)" "$p95" "$p99" "$f50" "$f99" "$verdict" "$ready_s"
+        "$(label "$warm")" "$p95" "$p99" "$f50" "$f99" "$verdict" "$ready_s"
     done
   done
 done

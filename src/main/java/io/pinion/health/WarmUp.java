@@ -52,7 +52,8 @@ import io.vertx.mutiny.core.http.HttpClientRequest;
  *
  * <p>Features add work of their own that no request without side effects reaches ({@link WarmUpTask}: the home
  * feed's preview of a sampled user's first page and older pins, which records no visit and persists nothing; the job
- * queue's enqueue, dequeue and ack on its own warm-up queue, which runs on a stack without users too).
+ * queue's enqueue, dequeue and ack on its own warm-up queue, which runs on a stack without users too; a bounded number
+ * of rounds of follows, pins, likes, saves and deletes by the warm-up's own two accounts, each ending where it began).
  *
  * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit).
  * The signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
@@ -253,7 +254,8 @@ public class WarmUp {
                             return warm(task, task.perUser()
                                     ? users.get(Math.floorMod(nextUser.getAndIncrement(), users.size())) : null);
                         })
-                        .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests())
+                        .whilst(ignored -> System.nanoTime() < deadline && next.get() < config.requests()
+                                && !task.done())
                         .collect().last().replaceWithVoid());
             }
         }

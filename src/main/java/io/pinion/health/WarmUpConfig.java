@@ -41,6 +41,15 @@ public interface WarmUpConfig {
     @WithDefault("32")
     int shardsPerHost();
 
+    /**
+     * Rounds of the writes users make most (follows, pins, likes, saves, deletes), made by the warm-up's own two
+     * accounts on their own boards: the first writes after a start pay for class loading, first calls and scripts, and
+     * without these rounds they stalled the first seconds of reads beside them. Bounded, so that the feed's jobs they
+     * set off are done before the instance is ready; 0 for none.
+     */
+    @WithDefault("25")
+    int writeRounds();
+
     /** Ids of each object type sampled per shard. */
     @WithDefault("4")
     int idsPerShard();

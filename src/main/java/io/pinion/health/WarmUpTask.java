@@ -18,4 +18,9 @@ public interface WarmUpTask {
     default boolean perUser() {
         return true;
     }
+
+    /** Whether the task has done all its rounds (a task with a bounded number of them); no round is started after. */
+    default boolean done() {
+        return false;
+    }
 }

@@ -17,8 +17,11 @@ import org.junit.jupiter.api.Test;
 import io.pinion.TestApi;
 import io.pinion.TestApi.TestUser;
 import io.pinion.Wait;
+import io.pinion.id.PinionId;
+import io.pinion.pins.WriteWarmUp;
 import io.pinion.queue.work.WarmUpJobs;
 import io.pinion.stack.StackTest;
+import io.pinion.users.UserRepository;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -46,6 +49,12 @@ class WarmUpTest {
 
     @Inject
     WarmUp warmUp;
+
+    @Inject
+    WriteWarmUp writes;
+
+    @Inject
+    UserRepository users;
 
     @Test
     void readsTheNewestObjectsWhileNotReadyAndChangesNothing() throws Exception {
@@ -97,6 +106,27 @@ class WarmUpTest {
         assertEquals(0L, stats.get().getLong("counts.FAILED"));
         admin.as().contentType("application/json").body("{\"body\":\"x\"}")
                 .post("/v1/queues/" + WarmUpJobs.QUEUE + "/jobs").then().statusCode(403);
+
+        // the writes' rounds, on the warm-up's own accounts: every round ran (a failed one counts as failed,
+        // above), and they end where they began: nobody followed, no pin left on either account's board
+        System.out.printf("write rounds: %d%n", writes.rounds());
+        assertTrue(writes.rounds() >= 3, "write rounds made: " + writes.rounds());
+        for (String name : new String[] { "pinion-warm-up-follower", "pinion-warm-up-author" }) {
+            PinionId account = users.findIdByUsername(name).await().indefinitely();
+            assertTrue(account != null, name + " exists");
+            JsonPath profile = given().get("/v1/users/" + account).then().statusCode(200).extract().jsonPath();
+            assertEquals(0L, profile.getLong("counts.following"), name + " follows nobody: " + profile.prettify());
+            assertEquals(0L, profile.getLong("counts.followedBoards"), name + " follows no board");
+            assertEquals(0L, profile.getLong("counts.likes"), name + " likes nothing");
+            String ownBoard = given().get("/v1/users/" + account + "/boards?limit=5").then().statusCode(200)
+                    .extract().jsonPath().getString("items[0].id");
+            assertEquals(0, given().get("/v1/boards/" + ownBoard + "/pins?limit=25").then().statusCode(200)
+                    .extract().jsonPath().getList("items").size(), name + "'s board keeps no pin");
+        }
+        // nobody can sign up under their names (the API's usernames have no '-')
+        given().contentType("application/json")
+                .body("{\"username\":\"pinion-warm-up-author\",\"password\":\"password-1234\"}")
+                .post("/v1/users").then().statusCode(400);
     }
 
     private static JsonPath awaitDone() throws InterruptedException {
