@@ -276,7 +276,7 @@ public class QueueLoad {
 
     /**
      * Enqueues `jobs` jobs, `size` per request (in a 'jobs' batch when batched), with `concurrency` in flight. With
-     * `attempts` > 0 (the preload, not measured) a request that fails is sent again a second later, up to that many
+     * `attempts` > 1 (the preload, not measured) a request that fails is sent again a second later, up to that many
      * times in all: a busy service answers 503 with Retry-After, and a request that timed out may have been stored
      * all the same, so the preload may store more jobs than asked (waitUntilReady takes the stored count).
      */
@@ -406,7 +406,6 @@ public class QueueLoad {
         return errors.get() == 0 && acked.get() >= jobs && ok ? 0 : 1;
     }
 
-    /** Waits (up to 120 s) until the stats show every job PENDING, and (up to 30 s more) every partition owned. */
     /** A request sent up to `attempts` times (once when 0), a second apart; failures of earlier tries not counted. */
     CompletableFuture<String> sendRetrying(HttpRequest request, int attempts, Recorder latencies, AtomicLong errors) {
         if (attempts <= 1) {
@@ -423,7 +422,8 @@ public class QueueLoad {
     }
 
     /**
-     * Waits until the stats show the preloaded jobs PENDING and the partitions owned. After a preload that sent
+     * Waits (up to 120 s) until the stats show the preloaded jobs PENDING, and (up to 30 s more) every partition
+     * owned. After a preload that sent
      * batches again (`resent`), the stored count may be higher: it is taken once it holds still for 2 s.
      */
     boolean waitUntilReady(boolean resent) throws Exception {

@@ -55,7 +55,8 @@ import io.vertx.mutiny.core.http.HttpClientRequest;
  * queue's enqueue, dequeue and ack on its own warm-up queue, which runs on a stack without users too; a bounded number
  * of rounds of follows, pins, likes, saves and deletes by the warm-up's own two accounts, each ending where it began).
  *
- * <p>Only reads with no side effect are sent: no write, no home feed request (a feed read counts as the user's visit).
+ * <p>Over HTTP only reads with no side effect are sent: no write, no home feed request (a feed read counts as the
+ * user's visit).
  * The signed-in reads carry tokens signed here for sampled users, with the {@code user} role only, valid for the
  * warm-up's duration and never handed out. The requests pass the request meters like any request. A backend that is
  * down only makes its requests fail; the warm-up ends on time all the same.
