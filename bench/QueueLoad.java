@@ -423,8 +423,8 @@ public class QueueLoad {
 
     /**
      * Waits (up to 120 s) until the stats show the preloaded jobs PENDING, and (up to 30 s more) every partition
-     * owned. After a preload that sent
-     * batches again (`resent`), the stored count may be higher: it is taken once it holds still for 2 s.
+     * owned. After a preload that sent batches again (`resent`), the stored count may be higher: it is taken once it
+     * holds still for 2 s.
      */
     boolean waitUntilReady(boolean resent) throws Exception {
         long start = System.nanoTime();
