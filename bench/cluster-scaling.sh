@@ -35,6 +35,8 @@ out="$RESULTS/$(date -u +%Y%m%dT%H%M%SZ)-cluster-scaling"
 mkdir -p "$out"
 # shellcheck source=lib/pins.sh
 source "$HERE/lib/pins.sh"
+# shellcheck source=../bin/lib/jvm-flags.sh
+source "$HERE/../bin/lib/jvm-flags.sh"
 # shellcheck source=lib/cpu.sh
 source "$HERE/lib/cpu.sh"
 # shellcheck source=lib/cluster.sh
@@ -50,7 +52,7 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else pr
 ticks() { local total=0 pid t; for pid in "$@"; do t=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) && total=$((total + t)); done; echo "$total"; }
 
 summary="$out/summary.txt"
-echo "commit $(git rev-parse --short HEAD), $(nproc) cores, JVM flags ${PINION_JVM_FLAGS:--XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError}" | tee "$summary"
+echo "commit $(git rev-parse --short HEAD), $(nproc) cores, JVM flags ${PINION_JVM_FLAGS:-$PINION_DEFAULT_JVM_FLAGS}" | tee "$summary"
 for n in $INSTANCES; do
   cluster_up "$n" "$out/cluster-up-$n.log"
   lb_pid=$(cat "$CLUSTER_DIR/haproxy.pid")
