@@ -28,9 +28,9 @@ final class HandOutOrder {
      * FIFO: of the partition's head rows in id order, the ids of the unbroken run of due PENDING jobs, up to
      * {@code batch}, past the jobs this broker already holds at the head.
      */
-    static List<Long> fifoRun(List<PartitionSql.HeadRow> rows, String brokerId, int batch, long now) {
+    static List<Long> fifoRun(List<PartitionTable.HeadRow> rows, String brokerId, int batch, long now) {
         List<Long> ids = new ArrayList<>();
-        for (PartitionSql.HeadRow row : rows) {
+        for (PartitionTable.HeadRow row : rows) {
             boolean mine = row.state() == JobState.RUNNING && brokerId.equals(row.leaseOwner());
             if (mine && ids.isEmpty()) {
                 continue;

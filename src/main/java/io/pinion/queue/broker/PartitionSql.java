@@ -19,15 +19,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
  * leasing and releasing them, sweeping expired leases, deleting finished jobs, measuring depth. The ones that can
  * lose a lock conflict are retried.
  */
-final class PartitionSql {
-
-    /** A row at the head of a FIFO partition. */
-    record HeadRow(long id, JobState state, long runAfter, String leaseOwner) {
-    }
-
-    /** Pending jobs and the earliest run_after among them (null when none). */
-    record Depth(long pending, Long earliestRunAfter) {
-    }
+final class PartitionSql implements PartitionTable {
 
     private final ShardSql sql;
     private final QueuePartition partition;
@@ -52,11 +44,13 @@ final class PartitionSql {
     }
 
     /** Whether the table is known to have the lease columns (a lease from it has succeeded). */
-    boolean isShaped() {
+    @Override
+    public boolean isShaped() {
         return shaped;
     }
 
-    String table() {
+    @Override
+    public String table() {
         return table;
     }
 
@@ -65,7 +59,8 @@ final class PartitionSql {
      * index one priority at a time, so jobs scheduled for later never slow the scan; as many of them as fit in
      * {@code roomBytes} by their bodies' sizes, and always the first.
      */
-    Uni<List<Long>> due(int batch, long now, long roomBytes) {
+    @Override
+    public Uni<List<Long>> due(int batch, long now, long roomBytes) {
         Tuple args = Tuple.tuple();
         for (int priority = 1; priority <= 3; priority++) {
             args.addInteger(priority).addLong(now).addInteger(batch);
@@ -87,7 +82,8 @@ final class PartitionSql {
     }
 
     /** The unfinished rows of a FIFO partition from {@code floor} on, in id order. */
-    Uni<List<HeadRow>> head(long floor, int limit) {
+    @Override
+    public Uni<List<HeadRow>> head(long floor, int limit) {
         return sql.query(partition.shard(), JobSql.head(table), Tuple.of(floor, limit))
                 .map(rows -> {
                     List<HeadRow> head = new ArrayList<>(rows.size());
@@ -103,7 +99,8 @@ final class PartitionSql {
     }
 
     /** Leases the PENDING jobs among {@code ids} to this broker until {@code expires} and reads back those it got. */
-    Uni<List<LeasedJob>> lease(List<Long> ids, long now, long expires, String queueName) {
+    @Override
+    public Uni<List<LeasedJob>> lease(List<Long> ids, long now, long expires, String queueName) {
         Tuple update = Tuple.of(brokerId, expires, now, now);
         ids.forEach(update::addLong);
         Tuple select = Tuple.tuple();
@@ -133,7 +130,8 @@ final class PartitionSql {
     }
 
     /** Returns buffered (never handed out) jobs to PENDING and refunds the attempt they were charged. */
-    Uni<Void> release(List<LeasedJob> jobs) {
+    @Override
+    public Uni<Void> release(List<LeasedJob> jobs) {
         Tuple args = Tuple.of(System.currentTimeMillis());
         jobs.forEach(job -> args.addLong(job.id().value()));
         args.addString(brokerId);
@@ -146,20 +144,23 @@ final class PartitionSql {
      * A lease always ends at least {@code minLeaseMs} after the row's last update, so the scan is a range of the
      * {@code by_state_time} index. Emits how many rows it changed.
      */
-    Uni<Integer> sweepExpired(long now, RetryPolicy retry, long minLeaseMs) {
+    @Override
+    public Uni<Integer> sweepExpired(long now, RetryPolicy retry, long minLeaseMs) {
         return sql.queryRetryingConflicts(partition.shard(), JobSql.sweepExpired(table, retry),
                         Tuple.of(now, now, now - minLeaseMs, now))
                 .map(rows -> rows.rowCount());
     }
 
     /** Deletes up to {@code limit} finished jobs last updated before {@code before}; emits how many. */
-    Uni<Integer> deleteFinished(long before, int limit) {
+    @Override
+    public Uni<Integer> deleteFinished(long before, int limit) {
         return sql.query(partition.shard(), JobSql.deleteFinished(table), Tuple.of(before, limit))
                 .map(rows -> rows.rowCount());
     }
 
     /** Pending jobs and the earliest run_after among them, each priority read from the {@code due} index. */
-    Uni<Depth> depth() {
+    @Override
+    public Uni<Depth> depth() {
         return sql.query(partition.shard(), JobSql.depth(table), Tuple.tuple()).map(rows -> {
             Row row = rows.iterator().next();
             Long earliest = null;
@@ -174,7 +175,8 @@ final class PartitionSql {
     }
 
     /** The state of one job, or null when it is gone. */
-    Uni<JobState> state(long id) {
+    @Override
+    public Uni<JobState> state(long id) {
         return sql.query(partition.shard(), JobSql.state(table), Tuple.of(id))
                 .map(rows -> rows.size() == 0 ? null : JobState.ofCode(rows.iterator().next().getInteger("state")));
     }

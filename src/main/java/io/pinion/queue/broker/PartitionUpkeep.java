@@ -16,12 +16,12 @@ final class PartitionUpkeep {
     private static final int GC_ROUNDS = 20;
 
     private final BrokerContext context;
-    private final PartitionSql statements;
+    private final PartitionTable statements;
     private final int partition;
     private final BooleanSupplier stopped;
     private final AtomicBoolean collecting = new AtomicBoolean();
 
-    PartitionUpkeep(BrokerContext context, PartitionSql statements, int partition, BooleanSupplier stopped) {
+    PartitionUpkeep(BrokerContext context, PartitionTable statements, int partition, BooleanSupplier stopped) {
         this.context = context;
         this.statements = statements;
         this.partition = partition;
