@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When an owned partition looks for due jobs ({@link OwnedPartition}'s prefetch), as a state of its own: when the next
+ * When an owned partition looks for due jobs ({@link Prefetch}), as a state of its own: when the next
  * look may run, how many looks in a row found nothing, the wake-ups of enqueues through this instance, and demand.
  *
  * <ul>

@@ -3,7 +3,7 @@ package io.pinion.queue.broker;
 import java.time.Duration;
 
 /**
- * When an owned partition sweeps its expired leases ({@link OwnedPartition#sweep}), as a state of its own. A sweep is
+ * When an owned partition sweeps its expired leases ({@link LeaseSweep}), as a state of its own. A sweep is
  * due every sweep interval; a partition whose sweep found nothing expired and which leased nothing since the sweep
  * before doubles the interval each time, up to {@link #BACKOFF_FACTOR} intervals, and leasing jobs or finding some
  * expired brings it back to one interval. A partition starts as if it had just leased (swept at once, at the base
