@@ -11,8 +11,9 @@ import io.pinion.queue.Queue;
  * neither paused nor FIFO, has demand, its table is known to have the lease columns, and the jobs fit by count and
  * bytes beside what the buffer holds and has reserved. Jobs written after the partition stopped are released.
  *
- * <p>Thread contract: {@link #reserve} and {@link #unreserve} run on the threads that write jobs (request threads and
- * event loops), {@link #written} on the event loop that answers their INSERT, any number at once. The room is
+ * <p>Thread contract: {@link #reserve} runs on the threads that write jobs (request threads and event loops),
+ * {@link #unreserve} on those or on the thread that answers a failed INSERT, {@link #written} on the thread that
+ * answers a successful one, any number at once. The room is
  * counted by the buffer under its own monitor ({@link JobBuffer#reserve}), so a reservation and a prefetch never
  * both take the last room; the status and pacing are volatile reads.
  */
