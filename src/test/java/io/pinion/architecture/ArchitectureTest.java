@@ -54,6 +54,7 @@ class ArchitectureTest {
         "io.pinion.queue",
         "io.pinion.queue.work",
         "io.pinion.queue.broker",
+        "io.pinion.queue.broker.pacing",
         "io.pinion.health",
         "io.pinion.ratelimit",
         "io.pinion.auth"

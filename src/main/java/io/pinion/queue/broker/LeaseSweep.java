@@ -4,6 +4,8 @@ import java.util.function.IntConsumer;
 
 import io.smallrye.mutiny.Uni;
 
+import io.pinion.queue.broker.pacing.SweepPacing;
+
 /**
  * Returns an owned partition's expired leases to PENDING after the retry backoff, or to FAILED when their attempts
  * are spent, on the schedule of {@link SweepPacing}: every sweep interval while jobs are leased or found expired,

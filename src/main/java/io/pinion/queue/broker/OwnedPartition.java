@@ -8,6 +8,8 @@ import java.util.function.LongSupplier;
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.Queue;
 import io.pinion.queue.QueuePartition;
+import io.pinion.queue.broker.pacing.FetchPacing;
+import io.pinion.queue.broker.pacing.SweepPacing;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -3,6 +3,8 @@ package io.pinion.queue.broker;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 
+import io.pinion.queue.broker.pacing.SweepPacing;
+
 /**
  * The state one owned partition's parts share, built once by {@link OwnedPartition}: its status, its buffer, its
  * FIFO head, when it sweeps, what it runs on, and how it tells the broker that jobs arrived. Every member is

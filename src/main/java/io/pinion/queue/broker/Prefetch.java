@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.QueueConfig;
+import io.pinion.queue.broker.pacing.FetchPacing;
 
 /**
  * An owned partition's prefetch cycle: whether to look for due jobs now, the look ({@link PrefetchRead}), and its

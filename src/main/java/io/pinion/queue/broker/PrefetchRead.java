@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.pinion.queue.LeasedJob;
 import io.pinion.queue.Queue;
+import io.pinion.queue.broker.pacing.SweepPacing;
 import io.smallrye.mutiny.Uni;
 
 /**

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.pinion.queue.Queue;
+import io.pinion.queue.broker.pacing.TokenBucket;
 
 /**
  * The queues' rate limits as one broker applies them: each queue's rate times the share of its partitions this broker

@@ -1,4 +1,4 @@
-package io.pinion.queue.broker;
+package io.pinion.queue.broker.pacing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

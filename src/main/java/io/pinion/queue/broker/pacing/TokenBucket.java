@@ -1,11 +1,11 @@
-package io.pinion.queue.broker;
+package io.pinion.queue.broker.pacing;
 
 /**
  * A broker's share of a queue's dequeue rate (the rate times the share of the queue's partitions it owns), spent
  * on whichever of its partitions have jobs: tokens accrue at {@code rate} per second up to a small burst
  * (a fifth of a second's worth, at least one), so the rate holds over any window longer than a second.
  */
-final class TokenBucket {
+public final class TokenBucket {
 
     private double rate = -1;
     private double burst;
@@ -13,7 +13,7 @@ final class TokenBucket {
     private long lastNanos = System.nanoTime();
 
     /** Sets the rate in jobs per second; negative is unlimited, zero is paused. */
-    synchronized void setRate(double perSecond) {
+    public synchronized void setRate(double perSecond) {
         if (perSecond == rate) {
             return;
         }
@@ -24,7 +24,7 @@ final class TokenBucket {
     }
 
     /** Takes up to {@code wanted} tokens; returns how many were granted. */
-    synchronized int take(int wanted) {
+    public synchronized int take(int wanted) {
         if (rate < 0) {
             return wanted;
         }
@@ -35,13 +35,13 @@ final class TokenBucket {
     }
 
     /** Gives back tokens that were taken but not used. */
-    synchronized void giveBack(int unused) {
+    public synchronized void giveBack(int unused) {
         if (rate >= 0 && unused > 0) {
             tokens = Math.min(burst, tokens + unused);
         }
     }
 
-    synchronized boolean paused() {
+    public synchronized boolean paused() {
         return rate == 0;
     }
 

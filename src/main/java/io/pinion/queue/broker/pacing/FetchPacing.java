@@ -1,10 +1,10 @@
-package io.pinion.queue.broker;
+package io.pinion.queue.broker.pacing;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * When an owned partition looks for due jobs ({@link Prefetch}), as a state of its own: when the next
+ * When an owned partition looks for due jobs ({@code Prefetch}), as a state of its own: when the next
  * look may run, how many looks in a row found nothing, the wake-ups of enqueues through this instance, and demand.
  *
  * <ul>
@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * Read and written from the partition's event loop and from the threads that hand jobs out, hence volatile fields.
  */
-final class FetchPacing {
+public final class FetchPacing {
 
     private final long pollMs;
     private final long pollMaxMs;
@@ -29,19 +29,19 @@ final class FetchPacing {
     private volatile long nextFetchAt;
     private volatile int emptyLooks;
 
-    FetchPacing(Duration poll, Duration pollMax, Duration demandWindow) {
+    public FetchPacing(Duration poll, Duration pollMax, Duration demandWindow) {
         this.pollMs = poll.toMillis();
         this.pollMaxMs = Math.max(pollMs, pollMax.toMillis());
         this.demandWindowMs = demandWindow.toMillis();
     }
 
     /** The queue is handled in this process (always wants jobs), or no longer. */
-    void alwaysDemand(boolean always) {
+    public void alwaysDemand(boolean always) {
         alwaysDemand = always;
     }
 
     /** A worker asked this partition for jobs. */
-    void demanded(long now) {
+    public void demanded(long now) {
         lastDemand = now;
     }
 
@@ -49,22 +49,22 @@ final class FetchPacing {
      * Whether jobs are wanted: always, or a worker asked within the window (here, or of the queue at {@code
      * queueDemand}).
      */
-    boolean hasDemand(long now, long queueDemand) {
+    public boolean hasDemand(long now, long queueDemand) {
         return alwaysDemand || now - Math.max(lastDemand, queueDemand) < demandWindowMs;
     }
 
     /** Whether the next look may run now. */
-    boolean due(long now) {
+    public boolean due(long now) {
         return now >= nextFetchAt;
     }
 
     /** The wake-ups so far, taken before a look to tell whether one came during it. */
-    long wakes() {
+    public long wakes() {
         return wakes.get();
     }
 
     /** Jobs were enqueued through this instance: the next look is due now, and the waits start short again. */
-    void woken() {
+    public void woken() {
         wakes.incrementAndGet();
         emptyLooks = 0;
         nextFetchAt = 0;
@@ -74,7 +74,7 @@ final class FetchPacing {
      * A look that started at {@code startedAt} found nothing. True when a wake-up came during it (look again now);
      * otherwise the next look waits ({@link #idleWait}).
      */
-    boolean foundNothing(long startedAt, long wakesBefore) {
+    public boolean foundNothing(long startedAt, long wakesBefore) {
         if (wakes.get() != wakesBefore) {
             return true;
         }
@@ -83,17 +83,17 @@ final class FetchPacing {
     }
 
     /** A look found jobs: the waits start short again. */
-    void found() {
+    public void found() {
         emptyLooks = 0;
     }
 
     /** A look failed (the database did not answer): the next waits five poll intervals. */
-    void failed(long now) {
+    public void failed(long now) {
         nextFetchAt = now + pollMs * 5;
     }
 
     /** The wait after {@code looks} empty looks in a row. */
-    long idleWait(int looks) {
+    public long idleWait(int looks) {
         return alwaysDemand ? Math.min(pollMaxMs, pollMs << Math.min(looks, 20)) : pollMs;
     }
 }
